@@ -1,0 +1,2 @@
+/* aclnn-cpu: level2 spelling of aclnn_util.h. */
+#include "../aclnn_util.h"

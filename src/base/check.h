@@ -1,0 +1,59 @@
+// The shared validation vocabulary of every operator's phase 1: one message style
+// ("aclnnXxx: expected <rule>, but got <value>") and the vendor's status codes.
+#pragma once
+
+#include <cstdint>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "aclnn/opdev/op_errno.h"
+
+namespace aclcpu {
+
+std::string DTypeName(aclDataType type);
+std::string ShapeString(const std::vector<int64_t> &dims);
+std::string ShapeOf(const aclTensor *tensor);
+
+class OpCheck {
+ public:
+  explicit OpCheck(const char *opName) : op_(opName) {}
+  const char *op() const { return op_; }
+
+  // 161001 with "expected a non-null <name>, but got nullptr" when `p` is null.
+  aclnnStatus NotNull(const void *p, const char *name) const;
+  // 161002 with "expected <rule>, but got <got>".
+  aclnnStatus Invalid(const std::string &rule, const std::string &got) const;
+  // 161002 unless the tensor's dtype is in `allowed`.
+  aclnnStatus DTypeIn(const aclTensor *t, const char *name, std::initializer_list<aclDataType> allowed) const;
+  aclnnStatus RankAtMost(const aclTensor *t, const char *name, size_t maxRank) const;
+  aclnnStatus SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
+
+ private:
+  const char *op_;
+};
+
+// Reports an internal failure (e.g. out of host memory) and returns ACLNN_ERR_INNER.
+aclnnStatus InternalError(const char *opName, const char *what);
+
+// Runs `body` (a phase-1 or phase-2 implementation) and turns escaping exceptions into status
+// codes, so nothing crosses the C boundary.
+template <class Body>
+aclnnStatus Guarded(const char *opName, Body &&body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return InternalError(opName, "out of host memory");
+  } catch (...) {
+    return InternalError(opName, "unexpected exception");
+  }
+}
+
+#define ACLCPU_RETURN_IF_ERROR(expr)             \
+  do {                                           \
+    const aclnnStatus aclcpuStatus_ = (expr);    \
+    if (aclcpuStatus_ != ACLNN_SUCCESS) return aclcpuStatus_; \
+  } while (0)
+
+}  // namespace aclcpu

@@ -1,0 +1,173 @@
+// Vector dtype conversions, compiled once per SIMD target and dispatched at run time (Highway).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "base/convert.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+
+#include "base/convert.h"
+#include "base/half.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+void LoadF16Row(const uint16_t *src, float *dst, int64_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<hwy::float16_t, decltype(df)> dh;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto *h = reinterpret_cast<const hwy::float16_t *>(src);
+  int64_t i = 0;
+  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::PromoteTo(df, hn::LoadU(dh, h + i)), df, dst + i);
+  for (; i < n; ++i) dst[i] = F16ToF32(src[i]);
+}
+
+void LoadBF16Row(const uint16_t *src, float *dst, int64_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::RebindToUnsigned<decltype(df)> du32;
+  const hn::Rebind<uint16_t, decltype(df)> du16;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t i = 0;
+  // bf16 is the top half of an fp32: widening and shifting is exact.
+  for (; i + lanes <= n; i += lanes) {
+    const auto wide = hn::ShiftLeft<16>(hn::PromoteTo(du32, hn::LoadU(du16, src + i)));
+    hn::StoreU(hn::BitCast(df, wide), df, dst + i);
+  }
+  for (; i < n; ++i) dst[i] = BF16ToF32(src[i]);
+}
+
+void StoreBF16Row(const float *src, uint16_t *dst, int64_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::RebindToUnsigned<decltype(df)> du32;
+  const hn::RebindToSigned<decltype(df)> di32;
+  const hn::Rebind<uint16_t, decltype(df)> du16;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto bias = hn::Set(du32, 0x7FFFu);
+  const auto one = hn::Set(du32, 1u);
+  const auto quiet = hn::Set(du32, 0x40u);
+  int64_t i = 0;
+  // Scalar math: bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16, NaN kept quiet (F32ToBF16).
+  for (; i + lanes <= n; i += lanes) {
+    const auto v = hn::LoadU(df, src + i);
+    const auto bits = hn::BitCast(du32, v);
+    const auto rounded = hn::ShiftRight<16>(hn::Add(hn::Add(bits, bias), hn::And(hn::ShiftRight<16>(bits), one)));
+    const auto nan = hn::Or(hn::ShiftRight<16>(bits), quiet);
+    const auto out = hn::IfThenElse(hn::RebindMask(du32, hn::IsNaN(v)), nan, rounded);
+    hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di32, out)), du16, dst + i);
+  }
+  for (; i < n; ++i) dst[i] = F32ToBF16(src[i]);
+}
+
+void StoreF16Row(const float *src, uint16_t *dst, int64_t n) {
+  int64_t i = 0;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+  // F16C/AVX-512 conversions round to nearest even; Highway's emulated path truncates, so the
+  // other targets use the scalar routine.
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<hwy::float16_t, decltype(df)> dh;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  auto *h = reinterpret_cast<hwy::float16_t *>(dst);
+  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::DemoteTo(dh, hn::LoadU(df, src + i)), dh, h + i);
+#endif
+  for (; i < n; ++i) dst[i] = F32ToF16(src[i]);
+}
+
+int64_t CurrentTarget() { return static_cast<int64_t>(HWY_TARGET); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include <cstring>
+
+namespace aclcpu {
+
+HWY_EXPORT(LoadF16Row);
+HWY_EXPORT(LoadBF16Row);
+HWY_EXPORT(StoreF16Row);
+HWY_EXPORT(StoreBF16Row);
+HWY_EXPORT(CurrentTarget);
+
+void LoadAsF32(DType type, const void *src, float *dst, int64_t n) {
+  switch (type) {
+    case DType::kF16: HWY_DYNAMIC_DISPATCH(LoadF16Row)(static_cast<const uint16_t *>(src), dst, n); break;
+    case DType::kBF16: HWY_DYNAMIC_DISPATCH(LoadBF16Row)(static_cast<const uint16_t *>(src), dst, n); break;
+    default: std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float)); break;
+  }
+}
+
+void StoreFromF32(DType type, const float *src, void *dst, int64_t n) {
+  switch (type) {
+    case DType::kF16: HWY_DYNAMIC_DISPATCH(StoreF16Row)(src, static_cast<uint16_t *>(dst), n); break;
+    case DType::kBF16: HWY_DYNAMIC_DISPATCH(StoreBF16Row)(src, static_cast<uint16_t *>(dst), n); break;
+    default: std::memcpy(dst, src, static_cast<size_t>(n) * sizeof(float)); break;
+  }
+}
+
+namespace {
+
+// Walks the elements of a view in row-major order, keeping the element offset up to date.
+class StridedCursor {
+ public:
+  StridedCursor(const TensorView &view, int64_t first) : view_(view), offset_(view.offset) {
+    for (int d = view.rank - 1; d >= 0; --d) {
+      index_[d] = first % view.dims[d];
+      first /= view.dims[d];
+      offset_ += index_[d] * view.strides[d];
+    }
+  }
+  int64_t offset() const { return offset_; }
+  void Next() {
+    for (int d = view_.rank - 1; d >= 0; --d) {
+      offset_ += view_.strides[d];
+      if (++index_[d] < view_.dims[d]) return;
+      offset_ -= index_[d] * view_.strides[d];
+      index_[d] = 0;
+    }
+  }
+
+ private:
+  const TensorView &view_;
+  int64_t index_[kMaxRank] = {};
+  int64_t offset_;
+};
+
+float ReadAsF32(DType type, const void *base, int64_t offset) {
+  switch (type) {
+    case DType::kF16: return F16ToF32(static_cast<const uint16_t *>(base)[offset]);
+    case DType::kBF16: return BF16ToF32(static_cast<const uint16_t *>(base)[offset]);
+    case DType::kF64: return static_cast<float>(static_cast<const double *>(base)[offset]);
+    default: return static_cast<const float *>(base)[offset];
+  }
+}
+
+void WriteFromF32(DType type, void *base, int64_t offset, float value) {
+  switch (type) {
+    case DType::kF16: static_cast<uint16_t *>(base)[offset] = F32ToF16(value); break;
+    case DType::kBF16: static_cast<uint16_t *>(base)[offset] = F32ToBF16(value); break;
+    case DType::kF64: static_cast<double *>(base)[offset] = value; break;
+    default: static_cast<float *>(base)[offset] = value; break;
+  }
+}
+
+}  // namespace
+
+void GatherAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst) {
+  if (n <= 0) return;
+  StridedCursor cursor(view, first);
+  for (int64_t i = 0; i < n; ++i, cursor.Next()) dst[i] = ReadAsF32(view.dtype, base, cursor.offset());
+}
+
+void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src) {
+  if (n <= 0) return;
+  StridedCursor cursor(view, first);
+  for (int64_t i = 0; i < n; ++i, cursor.Next()) WriteFromF32(view.dtype, base, cursor.offset(), src[i]);
+}
+
+const char *ActiveSimdTarget() {
+  return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)());
+}
+
+}  // namespace aclcpu
+#endif  // HWY_ONCE

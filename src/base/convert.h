@@ -1,0 +1,24 @@
+// Row conversions between storage dtypes and fp32 (SIMD, dispatched at run time), plus strided
+// gathers/scatters for views that are not dense. Kernel-facing.
+#pragma once
+
+#include <cstdint>
+
+#include "base/tensor_view.h"
+
+namespace aclcpu {
+
+// dst[i] = float(src[i]) for a dense run of n elements of `type` (kF32, kF16, kBF16).
+void LoadAsF32(DType type, const void *src, float *dst, int64_t n);
+// dst[i] = round_to_nearest_even(src[i]) into a dense run of `type`.
+void StoreFromF32(DType type, const float *src, void *dst, int64_t n);
+
+// The n elements with row-major indices [first, first + n) of `view` (data at `base`) as fp32.
+void GatherAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst);
+// Writes n fp32 values to the elements with row-major indices [first, first + n) of `view`.
+void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src);
+
+// Name of the SIMD target the dispatcher picked (for logs and benchmark labels).
+const char *ActiveSimdTarget();
+
+}  // namespace aclcpu

@@ -1,0 +1,255 @@
+#include "base/executor.h"
+
+#include <mutex>
+#include <new>
+#include <unordered_set>
+
+#include "aclnn/opdev/op_errno.h"
+#include "base/meta_objects.h"
+#include "runtime/runtime_internal.h"
+
+struct aclOpExecutor {
+  aclcpu::ExecutorSpec spec;
+  std::unique_ptr<aclcpu::OpPlan> plan;
+  bool repeatable = false;
+  std::atomic<int> refs{1};  // the caller's handle plus one per queued launch
+
+  void Unref() {
+    if (refs.fetch_sub(1) == 1) delete this;
+  }
+};
+
+namespace aclcpu {
+namespace {
+
+// Live handles the caller may still use; a consumed or destroyed executor leaves the set, so a
+// second use is detected instead of touching freed memory.
+struct ExecutorRegistry {
+  std::mutex mutex;
+  std::unordered_set<aclOpExecutor *> live;
+};
+
+ExecutorRegistry &Registry() {
+  static ExecutorRegistry *registry = new ExecutorRegistry;
+  return *registry;
+}
+
+struct LaunchArgs {
+  aclOpExecutor *executor;
+  void *workspace;
+  void *addrs[kMaxExecutorTensors];
+};
+static_assert(sizeof(LaunchArgs) <= kMaxStreamTaskArgs, "launch record must fit a stream slot");
+
+int RunLaunch(const void *args) {
+  const auto *launch = static_cast<const LaunchArgs *>(args);
+  int status = ACLNN_SUCCESS;
+  try {
+    status = launch->executor->plan->Run(launch->addrs, launch->workspace);
+  } catch (...) {
+    status = ACLNN_ERR_INNER;
+  }
+  launch->executor->Unref();
+  return status;
+}
+
+int32_t Fail(int32_t status, const char *family, const std::string &text) {
+  ReportError(family, text);
+  return status;
+}
+
+// Removes a one-shot executor from the registry; the caller then owns its last reference.
+bool TakeLocked(ExecutorRegistry &r, aclOpExecutor *executor) { return r.live.erase(executor) != 0; }
+
+}  // namespace
+
+int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t *workspaceSize,
+                       aclOpExecutor **executor) {
+  if (spec.inputs.size() + spec.outputs.size() > kMaxExecutorTensors) return ACLNN_ERR_INNER_CREATE_EXECUTOR;
+  auto *created = new (std::nothrow) aclOpExecutor;
+  if (created == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "EZ9999", "out of memory creating executor");
+  created->spec = std::move(spec);
+  created->plan = std::move(plan);
+  ExecutorRegistry &r = Registry();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.live.insert(created);
+  }
+  *workspaceSize = created->spec.workspaceSize;
+  *executor = created;
+  return ACLNN_SUCCESS;
+}
+
+int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                    void *stream) {
+  const std::string op(opName);
+  if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001", op + ": expected a non-null executor, but got nullptr");
+  ExecutorRegistry &r = Registry();
+  std::unique_lock<std::mutex> lock(r.mutex);
+  if (r.live.count(executor) == 0) {
+    return Fail(ACLNN_ERR_INNER_NULLPTR, "EZ1001",
+                op + ": expected a live executor from phase 1, but got one that was already run or destroyed");
+  }
+  const ExecutorSpec &spec = executor->spec;
+  if (spec.workspaceSize > 0 && workspace == nullptr) {
+    const uint64_t required = spec.workspaceSize;
+    if (!executor->repeatable && spec.releaseOnNullWorkspace && TakeLocked(r, executor)) {
+      lock.unlock();
+      executor->Unref();
+    }
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
+                op + ": expected a workspace of " + std::to_string(required) + " bytes, but got nullptr");
+  }
+  if (workspaceSize < spec.workspaceSize) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                op + ": expected workspaceSize >= " + std::to_string(spec.workspaceSize) + ", but got " +
+                    std::to_string(workspaceSize));
+  }
+  LaunchArgs launch{};
+  launch.executor = executor;
+  launch.workspace = workspace;
+  size_t slot = 0;
+  for (const auto *group : {&spec.inputs, &spec.outputs}) {
+    for (const aclTensor *t : *group) {
+      launch.addrs[slot] = t != nullptr ? t->data : nullptr;
+      if (spec.touched[slot] && launch.addrs[slot] == nullptr) {
+        // The device would fault on a null address; a clear error is more useful (docs/compat.md).
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
+                    op + ": expected tensor #" + std::to_string(slot) + " to have device memory, but its address is null");
+      }
+      ++slot;
+    }
+  }
+  if (executor->repeatable) {
+    executor->refs.fetch_add(1);  // the queued launch keeps it alive
+  } else {
+    TakeLocked(r, executor);  // one-shot: the launch inherits the caller's reference
+  }
+  lock.unlock();
+  const aclError status = EnqueueStreamTask(stream, RunLaunch, &launch, sizeof launch);
+  if (status != ACL_SUCCESS) {
+    executor->Unref();
+    return Fail(ACLNN_ERR_RUNTIME_ERROR, "EZ9999", op + ": could not launch on the stream (status " + std::to_string(status) + ")");
+  }
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace aclcpu
+
+namespace {
+
+int32_t UnknownExecutor(const char *api) {
+  return aclcpu::Fail(ACLNN_ERR_INNER_NULLPTR, "EZ1001",
+                      std::string(api) + ": expected a live executor, but got nullptr or an unknown handle");
+}
+
+// Shared body of the aclSet*TensorAddr family: index runs over inputs, outputs, or both.
+enum class SlotRange { kInputs, kOutputs, kAll };
+
+int32_t SetTensorAddr(const char *api, aclOpExecutor *executor, size_t index, aclTensor *tensor, void *addr,
+                      SlotRange range) {
+  if (tensor != nullptr) tensor->data = addr;
+  if (executor == nullptr || tensor == nullptr) return UnknownExecutor(api);
+  auto &r = aclcpu::Registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (r.live.count(executor) == 0) return UnknownExecutor(api);
+  const auto &spec = executor->spec;
+  const size_t first = range == SlotRange::kOutputs ? spec.inputs.size() : 0;
+  const size_t count = range == SlotRange::kInputs    ? spec.inputs.size()
+                       : range == SlotRange::kOutputs ? spec.outputs.size()
+                                                      : spec.inputs.size() + spec.outputs.size();
+  if (index >= count) {
+    return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                        std::string(api) + ": expected index < " + std::to_string(count) + ", but got " +
+                            std::to_string(index));
+  }
+  const size_t slot = first + index;
+  const aclTensor *bound = slot < spec.inputs.size() ? spec.inputs[slot] : spec.outputs[slot - spec.inputs.size()];
+  if (bound == nullptr) {
+    return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                        std::string(api) + ": expected tensor #" + std::to_string(index) +
+                            " to have been given in phase 1, but it was null");
+  }
+  // Launches read the address from the bound tensor, so the new address lands there too.
+  const_cast<aclTensor *>(bound)->data = addr;
+  return ACLNN_SUCCESS;
+}
+
+int32_t SetDynamicTensorAddr(const char *api, aclOpExecutor *executor, size_t relativeIndex, aclTensorList *tensors,
+                             void *addr) {
+  if (tensors != nullptr && relativeIndex < tensors->items.size() && tensors->items[relativeIndex] != nullptr)
+    tensors->items[relativeIndex]->data = addr;
+  if (executor == nullptr || tensors == nullptr) return UnknownExecutor(api);
+  // None of this library's operators takes a tensor-list parameter.
+  return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                      std::string(api) + ": expected an operator with tensor-list parameters, but this one has none");
+}
+
+}  // namespace
+
+extern "C" {
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor) {
+  auto &r = aclcpu::Registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (executor == nullptr || r.live.count(executor) == 0) return UnknownExecutor("aclSetAclOpExecutorRepeatable");
+  executor->repeatable = true;
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor) {
+  auto &r = aclcpu::Registry();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    if (executor == nullptr || !aclcpu::TakeLocked(r, executor)) return UnknownExecutor("aclDestroyAclOpExecutor");
+  }
+  executor->Unref();  // queued launches finish first
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr) {
+  return SetTensorAddr("aclSetInputTensorAddr", executor, index, tensor, addr, SlotRange::kInputs);
+}
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr) {
+  return SetTensorAddr("aclSetOutputTensorAddr", executor, index, tensor, addr, SlotRange::kOutputs);
+}
+aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor, void *addr) {
+  return SetTensorAddr("aclSetTensorAddr", executor, index, tensor, addr, SlotRange::kAll);
+}
+aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t, const size_t relativeIndex,
+                                         aclTensorList *tensors, void *addr) {
+  return SetDynamicTensorAddr("aclSetDynamicInputTensorAddr", executor, relativeIndex, tensors, addr);
+}
+aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t, const size_t relativeIndex,
+                                          aclTensorList *tensors, void *addr) {
+  return SetDynamicTensorAddr("aclSetDynamicOutputTensorAddr", executor, relativeIndex, tensors, addr);
+}
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t, const size_t relativeIndex,
+                                    aclTensorList *tensors, void *addr) {
+  return SetDynamicTensorAddr("aclSetDynamicTensorAddr", executor, relativeIndex, tensors, addr);
+}
+
+// The capitalised names are CANN's reserved aliases.
+aclnnStatus AclSetInputTensorAddr(aclOpExecutor *e, const size_t i, aclTensor *t, void *a) {
+  return aclSetInputTensorAddr(e, i, t, a);
+}
+aclnnStatus AclSetOutputTensorAddr(aclOpExecutor *e, const size_t i, aclTensor *t, void *a) {
+  return aclSetOutputTensorAddr(e, i, t, a);
+}
+aclnnStatus AclSetTensorAddr(aclOpExecutor *e, const size_t i, aclTensor *t, void *a) {
+  return aclSetTensorAddr(e, i, t, a);
+}
+aclnnStatus AclSetDynamicInputTensorAddr(aclOpExecutor *e, size_t ir, const size_t i, aclTensorList *l, void *a) {
+  return aclSetDynamicInputTensorAddr(e, ir, i, l, a);
+}
+aclnnStatus AclSetDynamicOutputTensorAddr(aclOpExecutor *e, size_t ir, const size_t i, aclTensorList *l, void *a) {
+  return aclSetDynamicOutputTensorAddr(e, ir, i, l, a);
+}
+aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor *e, size_t ir, const size_t i, aclTensorList *l, void *a) {
+  return aclSetDynamicTensorAddr(e, ir, i, l, a);
+}
+
+aclnnStatus aclnnInit(const char *) { return ACLNN_SUCCESS; }
+aclnnStatus aclnnFinalize() { return ACLNN_SUCCESS; }
+
+}  // extern "C"

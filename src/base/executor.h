@@ -1,0 +1,42 @@
+// aclOpExecutor: the plan phase 1 built, the tensors it binds, its single-use/repeatable state,
+// and the shared phase-2 entry that every operator calls.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+
+namespace aclcpu {
+
+// What phase 1 decided; Run executes it on the stream's worker thread. `addrs` holds the storage
+// address of every bound tensor (inputs then outputs, null for absent ones).
+class OpPlan {
+ public:
+  virtual ~OpPlan() = default;
+  virtual int Run(void *const *addrs, void *workspace) const = 0;
+};
+
+struct ExecutorSpec {
+  const char *opName = "";
+  std::vector<const aclTensor *> inputs;   // in the op's input order, null for absent optionals
+  std::vector<const aclTensor *> outputs;  // in the op's output order
+  std::vector<bool> touched;               // per input then output: phase 2 reads or writes its data
+  uint64_t workspaceSize = 0;
+  // Hand-written CANN ops release a one-shot executor when phase 2 gets a null workspace.
+  bool releaseOnNullWorkspace = true;
+};
+
+constexpr size_t kMaxExecutorTensors = 24;
+
+// Registers a new executor holding `plan`; writes it to *executor and the size to *workspaceSize.
+int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t *workspaceSize,
+                       aclOpExecutor **executor);
+// The phase-2 checks of base-api.md §3.3, then enqueues the plan on `stream`.
+int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                    void *stream);
+
+}  // namespace aclcpu

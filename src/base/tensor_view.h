@@ -1,0 +1,75 @@
+// What a kernel knows about a tensor: element type, view shape, strides and offset (in elements).
+// Kernel-facing: no API headers here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace aclcpu {
+
+enum class DType : int8_t { kF32, kF16, kBF16, kF64, kC64, kC128, kOther };
+
+inline size_t DTypeSize(DType t) {
+  switch (t) {
+    case DType::kF16:
+    case DType::kBF16: return 2;
+    case DType::kF32: return 4;
+    case DType::kF64:
+    case DType::kC64: return 8;
+    case DType::kC128: return 16;
+    default: return 1;
+  }
+}
+
+constexpr int kMaxRank = 8;
+
+struct TensorView {
+  DType dtype = DType::kF32;
+  int rank = 0;
+  int64_t dims[kMaxRank] = {};
+  int64_t strides[kMaxRank] = {};
+  int64_t offset = 0;
+
+  int64_t Numel() const {
+    int64_t n = 1;
+    for (int d = 0; d < rank; ++d) n *= dims[d];
+    return n;
+  }
+
+  // Row-major dense, ignoring dims of size 1 (the CANN definition); the offset does not matter.
+  bool IsContiguous() const {
+    int64_t expected = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      if (dims[d] == 1) continue;
+      if (dims[d] == 0) return true;
+      if (strides[d] != expected) return false;
+      expected *= dims[d];
+    }
+    return true;
+  }
+
+  // Element offset (from the storage base) of the element with row-major index `flat`.
+  int64_t OffsetOf(int64_t flat) const {
+    int64_t off = offset;
+    for (int d = rank - 1; d >= 0; --d) {
+      const int64_t i = flat % dims[d];
+      flat /= dims[d];
+      off += i * strides[d];
+    }
+    return off;
+  }
+
+  // The view of dims [first, rank): what one "row" of a flattened [outer, inner] problem looks like.
+  TensorView Trailing(int first) const {
+    TensorView t;
+    t.dtype = dtype;
+    t.rank = rank - first;
+    for (int d = first; d < rank; ++d) {
+      t.dims[d - first] = dims[d];
+      t.strides[d - first] = strides[d];
+    }
+    return t;
+  }
+};
+
+}  // namespace aclcpu

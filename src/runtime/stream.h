@@ -1,0 +1,58 @@
+// A stream: an in-order task queue drained by one worker thread, like a device's hardware queue.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runtime/runtime_internal.h"
+
+namespace aclcpu {
+
+struct Context;
+
+class Stream {
+ public:
+  explicit Stream(Context *owner);
+  ~Stream();  // drains the queue, then stops the worker
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+
+  // Copies `args` into a queue slot; blocks while the queue is full. Never allocates.
+  aclError Enqueue(StreamTaskFn fn, const void *args, size_t argsSize);
+  // Waits for every task enqueued so far; returns (and clears) the first task failure.
+  // timeoutMs < 0 waits forever; on timeout returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT.
+  aclError Synchronize(int32_t timeoutMs);
+  bool Idle();
+  Context *owner() const { return owner_; }
+
+ private:
+  struct Task {
+    StreamTaskFn fn;
+    alignas(16) unsigned char args[kMaxStreamTaskArgs];
+  };
+  static constexpr size_t kCapacity = 1024;
+
+  void WorkerLoop();
+
+  Context *owner_;
+  std::mutex mutex_;
+  std::condition_variable workAvailable_, slotFree_, taskDone_;
+  std::vector<Task> ring_;
+  size_t head_ = 0;  // next task to run
+  size_t count_ = 0;  // queued tasks, including the one running
+  uint64_t submitted_ = 0, completed_ = 0;
+  bool stopping_ = false;
+  aclError firstError_ = ACL_SUCCESS;
+  std::thread worker_;
+};
+
+// The stream behind a handle: null = the current context's default stream (created on first use);
+// an unknown handle gives nullptr.
+std::shared_ptr<Stream> ResolveStream(aclrtStream handle);
+
+}  // namespace aclcpu
