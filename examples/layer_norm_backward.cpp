@@ -9,13 +9,13 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 
-#define CHECK_OK(expr, what)                                                                       \
-  do {                                                                                             \
-    auto status_ = (expr);                                                                         \
-    if (status_ != ACL_SUCCESS) {                                                                  \
-      printf("%s failed: %d\n%s\n", what, static_cast<int>(status_), aclGetRecentErrMsg());       \
-      return static_cast<int>(status_);                                                            \
-    }                                                                                              \
+#define CHECK_OK(expr, what)                                                                \
+  do {                                                                                      \
+    auto status_ = (expr);                                                                  \
+    if (status_ != ACL_SUCCESS) {                                                           \
+      printf("%s failed: %d\n%s\n", what, static_cast<int>(status_), aclGetRecentErrMsg()); \
+      return static_cast<int>(status_);                                                     \
+    }                                                                                       \
   } while (0)
 
 namespace {
@@ -55,9 +55,9 @@ int main() {
   std::vector<float> dxHost(4, 0), dwHost(2, 0), dbHost(2, 0);
 
   enum { kDy, kX, kMean, kRstd, kWeight, kBias, kDx, kDw, kDb, kCount };
-  const std::vector<float> *hosts[kCount] = {&dyHost,   &xHost,   &meanHost, &rstdHost, &weightHost,
-                                             &biasHost, &dxHost,  &dwHost,   &dbHost};
-  const std::vector<int64_t> *shapes[kCount] = {&xShape,     &xShape, &statShape, &statShape, &paramShape,
+  const std::vector<float> *hosts[kCount] = {&dyHost,   &xHost,  &meanHost, &rstdHost, &weightHost,
+                                             &biasHost, &dxHost, &dwHost,   &dbHost};
+  const std::vector<int64_t> *shapes[kCount] = {&xShape,     &xShape, &statShape,  &statShape, &paramShape,
                                                 &paramShape, &xShape, &paramShape, &paramShape};
   void *device[kCount] = {};
   aclTensor *tensors[kCount] = {};
@@ -74,8 +74,7 @@ int main() {
   aclOpExecutor *executor = nullptr;
   CHECK_OK(aclnnLayerNormBackwardGetWorkspaceSize(tensors[kDy], tensors[kX], normalizedShape, tensors[kMean],
                                                   tensors[kRstd], tensors[kWeight], tensors[kBias], outputMask,
-                                                  tensors[kDx], tensors[kDw], tensors[kDb], &workspaceSize,
-                                                  &executor),
+                                                  tensors[kDx], tensors[kDw], tensors[kDb], &workspaceSize, &executor),
            "aclnnLayerNormBackwardGetWorkspaceSize");
   void *workspace = nullptr;
   if (workspaceSize > 0) CHECK_OK(aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");

@@ -6,8 +6,8 @@
    building with any standard library. */
 #include <stdio.h>
 
-#include "acl/acl_rt.h"
-#include "acl/acl_op.h"
 #include "acl/acl_mdl.h"
+#include "acl/acl_op.h"
+#include "acl/acl_rt.h"
 
 #endif /* INC_EXTERNAL_ACL_ACL_H_ */

@@ -2,8 +2,8 @@
 #ifndef INC_EXTERNAL_ACL_ACL_BASE_RT_H_
 #define INC_EXTERNAL_ACL_ACL_BASE_RT_H_
 
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(_MSC_VER)
 #ifdef FUNC_VISIBILITY
@@ -181,11 +181,7 @@ typedef enum {
 
 typedef enum { ACL_DEBUG = 0, ACL_INFO = 1, ACL_WARNING = 2, ACL_ERROR = 3 } aclLogLevel;
 
-typedef enum {
-  ACL_MEMTYPE_DEVICE = 0,
-  ACL_MEMTYPE_HOST = 1,
-  ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2
-} aclMemType;
+typedef enum { ACL_MEMTYPE_DEVICE = 0, ACL_MEMTYPE_HOST = 1, ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2 } aclMemType;
 
 typedef enum {
   ACL_OPT_DETERMINISTIC = 0,

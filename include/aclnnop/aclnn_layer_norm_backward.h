@@ -23,11 +23,13 @@ extern "C" {
  * @param [out] executor the plan to pass to aclnnLayerNormBackward.
  * @return ACLNN_SUCCESS (0) or an error code.
  */
-ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
-    const aclTensor *gradOut, const aclTensor *input, const aclIntArray *normalizedShape, const aclTensor *mean,
-    const aclTensor *rstd, const aclTensor *weightOptional, const aclTensor *biasOptional,
-    const aclBoolArray *outputMask, aclTensor *gradInputOut, aclTensor *gradWeightOut, aclTensor *gradBiasOut,
-    uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor *gradOut, const aclTensor *input,
+                                                             const aclIntArray *normalizedShape, const aclTensor *mean,
+                                                             const aclTensor *rstd, const aclTensor *weightOptional,
+                                                             const aclTensor *biasOptional,
+                                                             const aclBoolArray *outputMask, aclTensor *gradInputOut,
+                                                             aclTensor *gradWeightOut, aclTensor *gradBiasOut,
+                                                             uint64_t *workspaceSize, aclOpExecutor **executor);
 
 /**
  * @brief Phase 2 of aclnnLayerNormBackward: enqueues the computation on the stream.

@@ -50,9 +50,9 @@ aclnnStatus Guarded(const char *opName, Body &&body) {
   }
 }
 
-#define ACLCPU_RETURN_IF_ERROR(expr)             \
-  do {                                           \
-    const aclnnStatus aclcpuStatus_ = (expr);    \
+#define ACLCPU_RETURN_IF_ERROR(expr)                          \
+  do {                                                        \
+    const aclnnStatus aclcpuStatus_ = (expr);                 \
     if (aclcpuStatus_ != ACLNN_SUCCESS) return aclcpuStatus_; \
   } while (0)
 

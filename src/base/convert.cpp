@@ -12,13 +12,20 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// Highway 1.0.3 emulates fp16 conversions on targets without F16C, and the emulation is wrong at
+// the edges (infinity promotes to 65536, demotion truncates), so only F16C/AVX-512 targets take the
+// vector path; the others use the exact scalar routines.
+#define ACLCPU_HARDWARE_F16 (HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2)
+
 void LoadF16Row(const uint16_t *src, float *dst, int64_t n) {
+  int64_t i = 0;
+#if ACLCPU_HARDWARE_F16
   const hn::ScalableTag<float> df;
   const hn::Rebind<hwy::float16_t, decltype(df)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
   const auto *h = reinterpret_cast<const hwy::float16_t *>(src);
-  int64_t i = 0;
   for (; i + lanes <= n; i += lanes) hn::StoreU(hn::PromoteTo(df, hn::LoadU(dh, h + i)), df, dst + i);
+#endif
   for (; i < n; ++i) dst[i] = F16ToF32(src[i]);
 }
 
@@ -60,9 +67,7 @@ void StoreBF16Row(const float *src, uint16_t *dst, int64_t n) {
 
 void StoreF16Row(const float *src, uint16_t *dst, int64_t n) {
   int64_t i = 0;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-  // F16C/AVX-512 conversions round to nearest even; Highway's emulated path truncates, so the
-  // other targets use the scalar routine.
+#if ACLCPU_HARDWARE_F16
   const hn::ScalableTag<float> df;
   const hn::Rebind<hwy::float16_t, decltype(df)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
@@ -165,9 +170,7 @@ void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n
   for (int64_t i = 0; i < n; ++i, cursor.Next()) WriteFromF32(view.dtype, base, cursor.offset(), src[i]);
 }
 
-const char *ActiveSimdTarget() {
-  return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)());
-}
+const char *ActiveSimdTarget() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
 
 }  // namespace aclcpu
 #endif  // HWY_ONCE

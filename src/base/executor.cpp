@@ -83,7 +83,8 @@ int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t
 int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                     void *stream) {
   const std::string op(opName);
-  if (executor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001", op + ": expected a non-null executor, but got nullptr");
+  if (executor == nullptr)
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001", op + ": expected a non-null executor, but got nullptr");
   ExecutorRegistry &r = Registry();
   std::unique_lock<std::mutex> lock(r.mutex);
   if (r.live.count(executor) == 0) {
@@ -114,8 +115,9 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
       launch.addrs[slot] = t != nullptr ? t->data : nullptr;
       if (spec.touched[slot] && launch.addrs[slot] == nullptr) {
         // The device would fault on a null address; a clear error is more useful (docs/compat.md).
-        return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
-                    op + ": expected tensor #" + std::to_string(slot) + " to have device memory, but its address is null");
+        return Fail(
+            ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
+            op + ": expected tensor #" + std::to_string(slot) + " to have device memory, but its address is null");
       }
       ++slot;
     }
@@ -129,7 +131,8 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
   const aclError status = EnqueueStreamTask(stream, RunLaunch, &launch, sizeof launch);
   if (status != ACL_SUCCESS) {
     executor->Unref();
-    return Fail(ACLNN_ERR_RUNTIME_ERROR, "EZ9999", op + ": could not launch on the stream (status " + std::to_string(status) + ")");
+    return Fail(ACLNN_ERR_RUNTIME_ERROR, "EZ9999",
+                op + ": could not launch on the stream (status " + std::to_string(status) + ")");
   }
   return ACLNN_SUCCESS;
 }
@@ -159,9 +162,9 @@ int32_t SetTensorAddr(const char *api, aclOpExecutor *executor, size_t index, ac
                        : range == SlotRange::kOutputs ? spec.outputs.size()
                                                       : spec.inputs.size() + spec.outputs.size();
   if (index >= count) {
-    return aclcpu::Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
-                        std::string(api) + ": expected index < " + std::to_string(count) + ", but got " +
-                            std::to_string(index));
+    return aclcpu::Fail(
+        ACLNN_ERR_PARAM_INVALID, "EZ1001",
+        std::string(api) + ": expected index < " + std::to_string(count) + ", but got " + std::to_string(index));
   }
   const size_t slot = first + index;
   const aclTensor *bound = slot < spec.inputs.size() ? spec.inputs[slot] : spec.outputs[slot - spec.inputs.size()];
@@ -224,8 +227,8 @@ aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t, const
                                           aclTensorList *tensors, void *addr) {
   return SetDynamicTensorAddr("aclSetDynamicOutputTensorAddr", executor, relativeIndex, tensors, addr);
 }
-aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t, const size_t relativeIndex,
-                                    aclTensorList *tensors, void *addr) {
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t, const size_t relativeIndex, aclTensorList *tensors,
+                                    void *addr) {
   return SetDynamicTensorAddr("aclSetDynamicTensorAddr", executor, relativeIndex, tensors, addr);
 }
 

@@ -36,7 +36,6 @@ constexpr size_t kMaxExecutorTensors = 24;
 int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t *workspaceSize,
                        aclOpExecutor **executor);
 // The phase-2 checks of base-api.md §3.3, then enqueues the plan on `stream`.
-int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
-                    void *stream);
+int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, void *stream);
 
 }  // namespace aclcpu

@@ -40,7 +40,7 @@ inline uint16_t F32ToF16(float value) {
   const uint32_t absBits = bits & 0x7FFFFFFFu;
   if (absBits > 0x7F800000u) return static_cast<uint16_t>(sign | 0x7E00u | ((absBits >> 13) & 0x3FFu));  // NaN
   if (absBits >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);  // rounds to infinity
-  if (absBits < 0x38800000u) {  // fp16 subnormal or zero
+  if (absBits < 0x38800000u) {                                               // fp16 subnormal or zero
     const int shift = 126 - static_cast<int>(absBits >> 23);
     if (shift > 24) return sign;
     const uint32_t mantissa = (absBits & 0x7FFFFFu) | 0x800000u;

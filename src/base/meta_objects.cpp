@@ -93,8 +93,8 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
   try {
     auto *t = new aclTensor;
     t->viewDims.assign(viewDims, viewDims + viewDimsNum);
-    t->strides = stride != nullptr ? std::vector<int64_t>(stride, stride + viewDimsNum)
-                                   : aclcpu::ContiguousStrides(t->viewDims);
+    t->strides =
+        stride != nullptr ? std::vector<int64_t>(stride, stride + viewDimsNum) : aclcpu::ContiguousStrides(t->viewDims);
     t->offset = offset;
     t->dataType = dataType;
     t->format = format;
@@ -117,7 +117,8 @@ aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t v
     tensor->offset = offset;
     tensor->format = format;
     tensor->dataType = dataType;
-    if (storageDims != nullptr && storageDimsNum > 0) tensor->storageDims.assign(storageDims, storageDims + storageDimsNum);
+    if (storageDims != nullptr && storageDimsNum > 0)
+      tensor->storageDims.assign(storageDims, storageDims + storageDimsNum);
     if (tensorDataAddr != nullptr) tensor->data = tensorDataAddr;
   } catch (...) {
     return ACLNN_ERR_INNER;
@@ -132,10 +133,8 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType) {
     case ACL_STRING:
     case ACL_DT_UNDEFINED:
     case ACL_UINT1:
-    case ACL_INT4:
-      return nullptr;
-    default:
-      size = aclDataTypeSize(dataType);
+    case ACL_INT4: return nullptr;
+    default: size = aclDataTypeSize(dataType);
   }
   if (size == 0 || size > sizeof(aclScalar::value)) return nullptr;
   auto *s = new (std::nothrow) aclScalar;

@@ -13,7 +13,7 @@ namespace aclcpu {
 struct Context {
   bool isDefault = false;
   std::shared_ptr<Stream> defaultStream;  // created on first use
-  int64_t sysParams[4] = {0, 0, 0, 0};     // aclSysParamOpt values
+  int64_t sysParams[4] = {0, 0, 0, 0};    // aclSysParamOpt values
 };
 
 namespace {
@@ -24,7 +24,7 @@ struct RuntimeState {
   bool everInitialized = false;
   int deviceRefs = 0;
   Context *defaultContext = nullptr;
-  std::set<Context *> contexts;  // live explicit and default contexts
+  std::set<Context *> contexts;                                 // live explicit and default contexts
   std::unordered_map<void *, std::shared_ptr<Stream>> streams;  // user-created streams by handle
 };
 
@@ -279,8 +279,8 @@ aclError aclrtGetCurrentContext(aclrtContext *context) {
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
   if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > 3) {
-    aclcpu::ReportError("EH0001", "aclrtCtxSetSysParamOpt: expected opt in [0, 3], but got " +
-                                      std::to_string(static_cast<int>(opt)));
+    aclcpu::ReportError(
+        "EH0001", "aclrtCtxSetSysParamOpt: expected opt in [0, 3], but got " + std::to_string(static_cast<int>(opt)));
     return ACL_ERROR_INVALID_PARAM;
   }
   auto &s = State();
@@ -321,8 +321,9 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t, uint32_t) { 
 
 static aclError DestroyStream(aclrtStream stream, const char *api) {
   if (stream == nullptr) {
-    aclcpu::ReportError("EH0001", std::string(api) + ": expected a stream, but got nullptr (the default stream "
-                                                      "cannot be destroyed)");
+    aclcpu::ReportError("EH0001", std::string(api) +
+                                      ": expected a stream, but got nullptr (the default stream "
+                                      "cannot be destroyed)");
     return ACL_ERROR_INVALID_PARAM;
   }
   std::shared_ptr<aclcpu::Stream> dying;
@@ -343,8 +344,8 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) { return DestroyStream(stre
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
   if (timeout < -1) {
-    aclcpu::ReportError("EH0001", "aclrtSynchronizeStreamWithTimeout: expected timeout >= -1, but got " +
-                                      std::to_string(timeout));
+    aclcpu::ReportError(
+        "EH0001", "aclrtSynchronizeStreamWithTimeout: expected timeout >= -1, but got " + std::to_string(timeout));
     return ACL_ERROR_INVALID_PARAM;
   }
   auto resolved = aclcpu::ResolveStream(stream);
@@ -354,8 +355,8 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     aclcpu::ReportError("EH0001", "aclrtSynchronizeStream: the stream's tasks did not finish within " +
                                       std::to_string(timeout) + " ms");
   } else if (status != ACL_SUCCESS) {
-    aclcpu::ReportError("EZ9999", "aclrtSynchronizeStream: a task on the stream failed with status " +
-                                      std::to_string(status));
+    aclcpu::ReportError("EZ9999",
+                        "aclrtSynchronizeStream: a task on the stream failed with status " + std::to_string(status));
   }
   return status;
 }

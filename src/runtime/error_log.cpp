@@ -71,8 +71,7 @@ void LogMessage(aclLogLevel level, const std::string &text) {
   std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H:%M:%S", &tmNow);
   static std::mutex logMutex;  // one line at a time across threads
   std::lock_guard<std::mutex> lock(logMutex);
-  std::fprintf(stderr, "[%s] ACLNN_CPU(%d):%s %s\n", LevelName(level), static_cast<int>(getpid()), stamp,
-               text.c_str());
+  std::fprintf(stderr, "[%s] ACLNN_CPU(%d):%s %s\n", LevelName(level), static_cast<int>(getpid()), stamp, text.c_str());
 }
 
 void ReportError(const char *errCode, const std::string &text) {
@@ -107,8 +106,7 @@ void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_
   std::vsnprintf(body, sizeof body, fmt, args);
   va_end(args);
   char where[256];
-  std::snprintf(where, sizeof where, "[%s:%u]%s: ", file != nullptr ? file : "?", line,
-                func != nullptr ? func : "?");
+  std::snprintf(where, sizeof where, "[%s:%u]%s: ", file != nullptr ? file : "?", line, func != nullptr ? func : "?");
   aclcpu::LogMessage(logLevel, std::string(where) + body);
 }
 

@@ -98,8 +98,8 @@ aclError CheckCopy(void *dst, size_t destMax, const void *src, size_t count, acl
     return ACL_ERROR_INVALID_PARAM;
   }
   if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST || static_cast<int>(kind) > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
-    ReportError("EH0001", std::string(api) + ": expected kind in [0, 5], but got " +
-                              std::to_string(static_cast<int>(kind)));
+    ReportError("EH0001",
+                std::string(api) + ": expected kind in [0, 5], but got " + std::to_string(static_cast<int>(kind)));
     return ACL_ERROR_INVALID_PARAM;
   }
   if (count > destMax) {

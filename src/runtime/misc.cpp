@@ -22,8 +22,7 @@ aclFloat16 aclFloatToFloat16(float value) { return aclcpu::F32ToF16(value); }
 size_t aclDataTypeSize(aclDataType dataType) {
   switch (dataType) {
     case ACL_STRING:
-    case ACL_DT_UNDEFINED:
-      return 0;
+    case ACL_DT_UNDEFINED: return 0;
     case ACL_BOOL:
     case ACL_INT8:
     case ACL_UINT8:
@@ -32,20 +31,16 @@ size_t aclDataTypeSize(aclDataType dataType) {
     case ACL_HIFLOAT8:
     case ACL_FLOAT8_E5M2:
     case ACL_FLOAT8_E4M3FN:
-    case ACL_FLOAT8_E8M0:
-      return 1;
+    case ACL_FLOAT8_E8M0: return 1;
     case ACL_FLOAT16:
     case ACL_INT16:
     case ACL_UINT16:
-    case ACL_BF16:
-      return 2;
+    case ACL_BF16: return 2;
     case ACL_FLOAT:
     case ACL_INT32:
     case ACL_UINT32:
-    case ACL_COMPLEX32:
-      return 4;
-    case ACL_COMPLEX128:
-      return 16;
+    case ACL_COMPLEX32: return 4;
+    case ACL_COMPLEX128: return 16;
     default:  // INT64, UINT64, DOUBLE, COMPLEX64 and, as in CANN's default branch, every other value
       return 8;
   }
@@ -74,9 +69,7 @@ uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer) {
   return dataBuffer == nullptr ? 0 : static_cast<uint32_t>(dataBuffer->size);
 }
 
-size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer) {
-  return dataBuffer == nullptr ? 0 : dataBuffer->size;
-}
+size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer) { return dataBuffer == nullptr ? 0 : dataBuffer->size; }
 
 const char *aclrtGetSocName() {
   // The emulated product is Atlas A2 training (docs/compat.md); samples that branch on the SoC
@@ -102,14 +95,9 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   if (value == nullptr || deviceId != 0) return ACL_ERROR_INVALID_PARAM;
   switch (deviceInfo) {
     case ACL_DEVICE_INFO_AI_CORE_NUM:
-    case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-      *value = 1;
-      return ACL_SUCCESS;
-    case ACL_DEVICE_INFO_L2_SIZE:
-      *value = 2 * 1024 * 1024;
-      return ACL_SUCCESS;
-    default:
-      return ACL_ERROR_INVALID_PARAM;
+    case ACL_DEVICE_INFO_VECTOR_CORE_NUM: *value = 1; return ACL_SUCCESS;
+    case ACL_DEVICE_INFO_L2_SIZE: *value = 2 * 1024 * 1024; return ACL_SUCCESS;
+    default: return ACL_ERROR_INVALID_PARAM;
   }
 }
 

@@ -29,7 +29,7 @@ aclError EnqueueStreamTask(aclrtStream stream, StreamTaskFn fn, const void *args
 // ---- memory registry -----------------------------------------------------------------------------
 struct MemoryBlock {
   const void *base = nullptr;
-  size_t size = 0;  // bytes the caller asked for
+  size_t size = 0;    // bytes the caller asked for
   bool host = false;  // from aclrtMallocHost
 };
 // Finds the live aclrtMalloc/aclrtMallocHost block that contains `ptr`.

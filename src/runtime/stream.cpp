@@ -5,7 +5,9 @@
 
 namespace aclcpu {
 
-Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) { worker_ = std::thread([this] { WorkerLoop(); }); }
+Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
+  worker_ = std::thread([this] { WorkerLoop(); });
+}
 
 Stream::~Stream() {
   {
@@ -36,7 +38,7 @@ void Stream::WorkerLoop() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     workAvailable_.wait(lock, [this] { return count_ > 0 || stopping_; });
-    if (count_ == 0) return;  // stopping with an empty queue
+    if (count_ == 0) return;    // stopping with an empty queue
     Task &task = ring_[head_];  // the slot is not reused until count_ drops
     lock.unlock();
     const int status = task.fn(task.args);

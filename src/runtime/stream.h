@@ -43,7 +43,7 @@ class Stream {
   std::mutex mutex_;
   std::condition_variable workAvailable_, slotFree_, taskDone_;
   std::vector<Task> ring_;
-  size_t head_ = 0;  // next task to run
+  size_t head_ = 0;   // next task to run
   size_t count_ = 0;  // queued tasks, including the one running
   uint64_t submitted_ = 0, completed_ = 0;
   bool stopping_ = false;

@@ -14,8 +14,8 @@ namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnLayerNormBackward";
-constexpr int64_t kTargetBlocks = 128;       // enough blocks to balance any thread count
-constexpr int64_t kMinRowsPerBlock = 8;      // amortizes the partial-row traffic
+constexpr int64_t kTargetBlocks = 128;          // enough blocks to balance any thread count
+constexpr int64_t kMinRowsPerBlock = 8;         // amortizes the partial-row traffic
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the dgamma/dbeta partials in the workspace
 
 size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
@@ -25,8 +25,8 @@ class LayerNormBackwardOp : public OpPlan {
  public:
   explicit LayerNormBackwardOp(const LayerNormBackwardPlan &plan) : plan_(plan) {}
   int Run(void *const *addrs, void *workspace) const override {
-    const LayerNormBackwardBuffers buffers{addrs[0], addrs[1], addrs[2], addrs[3], addrs[4],
-                                           addrs[6], addrs[7], addrs[8]};
+    const LayerNormBackwardBuffers buffers{addrs[0], addrs[1], addrs[2], addrs[3],
+                                           addrs[4], addrs[6], addrs[7], addrs[8]};
     RunLayerNormBackward(plan_, buffers, workspace);
     return 0;
   }
@@ -41,8 +41,9 @@ void PlanBlocksAndWorkspace(LayerNormBackwardPlan *p) {
   p->rowsPerBlock = std::max(kMinRowsPerBlock, CeilDiv(m, kTargetBlocks));
   p->numBlocks = CeilDiv(m, p->rowsPerBlock);
   const bool wantParams = p->wantDgamma || p->wantDbeta;
-  if (wantParams && p->numBlocks * 2 * n * 4 > kMaxPartialBytes) {
-    p->numBlocks = std::max<int64_t>(1, kMaxPartialBytes / (2 * n * 4));
+  const int64_t partialRowBytes = 2 * n * (p->computeInDouble ? 8 : 4);
+  if (wantParams && p->numBlocks * partialRowBytes > kMaxPartialBytes) {
+    p->numBlocks = std::max<int64_t>(1, kMaxPartialBytes / partialRowBytes);
     p->rowsPerBlock = CeilDiv(m, p->numBlocks);
     p->numBlocks = CeilDiv(m, p->rowsPerBlock);
   }
@@ -51,7 +52,8 @@ void PlanBlocksAndWorkspace(LayerNormBackwardPlan *p) {
   p->weightOffset = bytes;
   bytes += AlignUp(cols * sizeof(float));
   p->partialsOffset = bytes;
-  if (wantParams) bytes += AlignUp(static_cast<size_t>(p->numBlocks) * 2 * cols * sizeof(float));
+  const size_t computeBytes = p->computeInDouble ? sizeof(double) : sizeof(float);
+  if (wantParams) bytes += AlignUp(static_cast<size_t>(p->numBlocks) * 2 * cols * computeBytes);
   // Rows of dy/x/dx that are not dense fp32 are staged in per-thread fp32 buffers.
   const bool dense32 = p->dy.dtype == DType::kF32 && p->dy.Trailing(p->beginAxis).IsContiguous() &&
                        p->x.Trailing(p->beginAxis).IsContiguous() &&
@@ -88,6 +90,7 @@ aclnnStatus Plan(const LayerNormBackwardArgs &a, uint64_t *workspaceSize, aclOpE
     p.hasWeight = a.weight != nullptr;
     if (p.hasWeight) p.weight = ToView(*a.weight);
     if (p.wantDx) p.dx = ToView(*a.gradInput);
+    p.computeInDouble = p.x.dtype == DType::kF32;
   }
   if (p.compute || p.zeroFillParams) {
     if (p.wantDgamma) p.dgamma = ToView(*a.gradWeight);
@@ -100,8 +103,15 @@ aclnnStatus Plan(const LayerNormBackwardArgs &a, uint64_t *workspaceSize, aclOpE
   spec.inputs = {a.gradOut, a.input, a.mean, a.rstd, a.weight, a.bias};
   spec.outputs = {a.gradInput, a.gradWeight, a.gradBias};
   const bool writesParams = p.compute || p.zeroFillParams;
-  spec.touched = {p.compute, p.compute, p.compute, p.compute, p.compute && p.hasWeight, false,
-                  p.compute && p.wantDx, writesParams && p.wantDgamma, writesParams && p.wantDbeta};
+  spec.touched = {p.compute,
+                  p.compute,
+                  p.compute,
+                  p.compute,
+                  p.compute && p.hasWeight,
+                  false,
+                  p.compute && p.wantDx,
+                  writesParams && p.wantDgamma,
+                  writesParams && p.wantDbeta};
   spec.workspaceSize = p.compute ? p.workspaceBytes : 0;
   return CreateExecutor(std::move(spec), std::make_unique<LayerNormBackwardOp>(p), workspaceSize, executor);
 }
@@ -126,9 +136,8 @@ aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(const aclTensor *gradOut, con
 
 aclnnStatus aclnnLayerNormBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                                    aclrtStream stream) {
-  return aclcpu::Guarded(aclcpu::kOp, [&] {
-    return aclcpu::RunExecutor(aclcpu::kOp, workspace, workspaceSize, executor, stream);
-  });
+  return aclcpu::Guarded(aclcpu::kOp,
+                         [&] { return aclcpu::RunExecutor(aclcpu::kOp, workspace, workspaceSize, executor, stream); });
 }
 
 }  // extern "C"

@@ -14,21 +14,44 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Sums over a row are taken in fp32 vectors over chunks of this many columns and folded into
-// double, so long rows keep fp32-vector speed without fp32 drift.
+// Sums over a row are taken in vectors over chunks of this many columns and folded into double,
+// so long rows keep vector speed without fp32 drift.
 constexpr int64_t kSumChunk = 2048;
 
-// One row. Scalar math (norm-ops.md §2.3):
+// Loads fp32 memory as a vector of the compute type T (float, or double for fp32 tensors).
+template <class D>
+HWY_INLINE hn::Vec<D> LoadAs(D d, const float *p) {
+  if constexpr (sizeof(hn::TFromD<D>) == sizeof(float)) {
+    return hn::LoadU(d, p);
+  } else {
+    return hn::PromoteTo(d, hn::LoadU(hn::Rebind<float, D>(), p));
+  }
+}
+
+template <class D>
+HWY_INLINE void StoreAsF32(D d, hn::Vec<D> v, float *p) {
+  if constexpr (sizeof(hn::TFromD<D>) == sizeof(float)) {
+    hn::StoreU(v, d, p);
+  } else {
+    hn::StoreU(hn::DemoteTo(hn::Rebind<float, D>(), v), hn::Rebind<float, D>(), p);
+  }
+}
+
+// One row in compute type T; rows arrive as fp32 (converted from f16/bf16 where needed).
+// fp32 tensors compute in double so that the only rounding is the final one to fp32 (never less
+// accurate than PyTorch); f16/bf16 tensors compute in fp32, far below their output rounding.
+// Scalar math (norm-ops.md §2.3):
 //   xhat = (x - mean) * rstd;  g = dy * w
 //   a = sum(g) / N;  b = sum(g * xhat) / N
 //   dx = ((g - xhat * b) - a) * rstd
-//   pg += dy * xhat;  pb += dy          (this block's dgamma/dbeta partials)
+//   pg += dy * xhat;  pb += dy          (this block's dgamma/dbeta partials, in T)
 // `dx` may alias `dy` (the staged copy), so neither is restrict.
-template <bool kWeight, bool kParams, bool kDx>
-void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean, float rstd,
-               int64_t n, float *HWY_RESTRICT pg, float *HWY_RESTRICT pb, float *dx) {
-  const hn::ScalableTag<float> d;
+template <class T, bool kWeight, bool kParams, bool kDx>
+void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float meanF, float rstdF,
+               int64_t n, T *HWY_RESTRICT pg, T *HWY_RESTRICT pb, float *dx) {
+  const hn::ScalableTag<T> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const T mean = meanF, rstd = rstdF;
   const auto vMean = hn::Set(d, mean);
   const auto vRstd = hn::Set(d, rstd);
   double sumG = 0.0, sumGX = 0.0;
@@ -37,10 +60,10 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
     auto accG0 = hn::Zero(d), accG1 = hn::Zero(d), accGX0 = hn::Zero(d), accGX1 = hn::Zero(d);
     int64_t k = c0;
     auto step = [&](int64_t at, decltype(accG0) &accG, decltype(accG0) &accGX) HWY_ATTR {
-      const auto vdy = hn::LoadU(d, dy + at);
-      const auto xh = hn::Mul(hn::Sub(hn::LoadU(d, x + at), vMean), vRstd);
+      const auto vdy = LoadAs(d, dy + at);
+      const auto xh = hn::Mul(hn::Sub(LoadAs(d, x + at), vMean), vRstd);
       if (kDx) {
-        const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + at)) : vdy;
+        const auto g = kWeight ? hn::Mul(vdy, LoadAs(d, w + at)) : vdy;
         accG = hn::Add(accG, g);
         accGX = hn::MulAdd(g, xh, accGX);
       }
@@ -54,15 +77,15 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
       step(k + lanes, accG1, accGX1);
     }
     for (; k + lanes <= c1; k += lanes) step(k, accG0, accGX0);
-    float tailG = 0.0f, tailGX = 0.0f;
+    T tailG = 0, tailGX = 0;
     for (; k < c1; ++k) {
-      const float xh = (x[k] - mean) * rstd;
-      const float g = kWeight ? dy[k] * w[k] : dy[k];
+      const T xh = (T(x[k]) - mean) * rstd;
+      const T g = kWeight ? T(dy[k]) * T(w[k]) : T(dy[k]);
       tailG += g;
       tailGX += g * xh;
       if (kParams) {
-        pg[k] += dy[k] * xh;
-        pb[k] += dy[k];
+        pg[k] += T(dy[k]) * xh;
+        pb[k] += T(dy[k]);
       }
     }
     if (kDx) {
@@ -71,42 +94,52 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
     }
   }
   if (!kDx) return;
-  const auto a = static_cast<float>(sumG / static_cast<double>(n));
-  const auto b = static_cast<float>(sumGX / static_cast<double>(n));
+  const auto a = static_cast<T>(sumG / static_cast<double>(n));
+  const auto b = static_cast<T>(sumGX / static_cast<double>(n));
   const auto vA = hn::Set(d, a), vB = hn::Set(d, b);
   int64_t k = 0;
   for (; k + lanes <= n; k += lanes) {
-    const auto vdy = hn::LoadU(d, dy + k);
-    const auto xh = hn::Mul(hn::Sub(hn::LoadU(d, x + k), vMean), vRstd);
-    const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
-    hn::StoreU(hn::Mul(hn::Sub(hn::NegMulAdd(xh, vB, g), vA), vRstd), d, dx + k);
+    const auto vdy = LoadAs(d, dy + k);
+    const auto xh = hn::Mul(hn::Sub(LoadAs(d, x + k), vMean), vRstd);
+    const auto g = kWeight ? hn::Mul(vdy, LoadAs(d, w + k)) : vdy;
+    StoreAsF32(d, hn::Mul(hn::Sub(hn::NegMulAdd(xh, vB, g), vA), vRstd), dx + k);
   }
   for (; k < n; ++k) {
-    const float xh = (x[k] - mean) * rstd;
-    const float g = kWeight ? dy[k] * w[k] : dy[k];
-    dx[k] = ((g - xh * b) - a) * rstd;
+    const T xh = (T(x[k]) - mean) * rstd;
+    const T g = kWeight ? T(dy[k]) * T(w[k]) : T(dy[k]);
+    dx[k] = static_cast<float>(((g - xh * b) - a) * rstd);
   }
 }
 
-using RowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, float *, float *, float *);
+template <class T>
+using RowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, T *, T *, float *);
 
-RowFn SelectRow(bool weight, bool params, bool wantDx) {
+template <class T>
+RowFn<T> SelectRowFor(bool weight, bool params, bool wantDx) {
   // Indexed by (weight, params, dx); the all-false variant is never selected (nothing to do).
-  static const RowFn kTable[8] = {
-      RowKernel<false, false, false>, RowKernel<false, false, true>, RowKernel<false, true, false>,
-      RowKernel<false, true, true>,   RowKernel<true, false, false>,  RowKernel<true, false, true>,
-      RowKernel<true, true, false>,   RowKernel<true, true, true>};
+  static const RowFn<T> kTable[8] = {RowKernel<T, false, false, false>, RowKernel<T, false, false, true>,
+                                     RowKernel<T, false, true, false>,  RowKernel<T, false, true, true>,
+                                     RowKernel<T, true, false, false>,  RowKernel<T, true, false, true>,
+                                     RowKernel<T, true, true, false>,   RowKernel<T, true, true, true>};
   return kTable[(weight ? 4 : 0) + (params ? 2 : 0) + (wantDx ? 1 : 0)];
 }
 
+RowFn<float> SelectRowF32(bool weight, bool params, bool wantDx) { return SelectRowFor<float>(weight, params, wantDx); }
+RowFn<double> SelectRowF64(bool weight, bool params, bool wantDx) {
+  return SelectRowFor<double>(weight, params, wantDx);
+}
+
 // dst[k] += src[k] over n columns (pairwise combination of block partials).
-void AddRow(float *HWY_RESTRICT dst, const float *HWY_RESTRICT src, int64_t n) {
-  const hn::ScalableTag<float> d;
+template <class T>
+void AddRowT(T *HWY_RESTRICT dst, const T *HWY_RESTRICT src, int64_t n) {
+  const hn::ScalableTag<T> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t k = 0;
   for (; k + lanes <= n; k += lanes) hn::StoreU(hn::Add(hn::LoadU(d, dst + k), hn::LoadU(d, src + k)), d, dst + k);
   for (; k < n; ++k) dst[k] += src[k];
 }
+void AddRowF32(float *HWY_RESTRICT dst, const float *HWY_RESTRICT src, int64_t n) { AddRowT(dst, src, n); }
+void AddRowF64(double *HWY_RESTRICT dst, const double *HWY_RESTRICT src, int64_t n) { AddRowT(dst, src, n); }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
@@ -121,8 +154,10 @@ HWY_AFTER_NAMESPACE();
 
 namespace aclcpu {
 
-HWY_EXPORT(SelectRow);
-HWY_EXPORT(AddRow);
+HWY_EXPORT(SelectRowF32);
+HWY_EXPORT(SelectRowF64);
+HWY_EXPORT(AddRowF32);
+HWY_EXPORT(AddRowF64);
 
 namespace {
 
@@ -149,8 +184,8 @@ const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffs
 }
 
 // Reads row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
-const float *RowAsF32(const TensorView &v, const TensorView &inner, const void *base, int axes, int64_t row,
-                      int64_t n, float *stage) {
+const float *RowAsF32(const TensorView &v, const TensorView &inner, const void *base, int axes, int64_t row, int64_t n,
+                      float *stage) {
   const int64_t off = RowOffset(v, axes, row);
   if (inner.IsContiguous()) {
     if (v.dtype == DType::kF32) return reinterpret_cast<const float *>(ElementAt(base, v, off));
@@ -193,13 +228,23 @@ void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffe
   }
 }
 
-}  // namespace
+template <class T>
+struct Dispatch;
+template <>
+struct Dispatch<float> {
+  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectRowF32)(w, p, dx); }
+  static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF32); }
+};
+template <>
+struct Dispatch<double> {
+  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectRowF64)(w, p, dx); }
+  static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF64); }
+};
 
-void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, void *workspace) {
-  if (p.zeroFillParams) ZeroFillParams(p, b);
-  if (!p.compute) return;
+// The whole plan with compute type T (float for f16/bf16 tensors, double for fp32 tensors).
+template <class T>
+void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, char *ws) {
   const int64_t n = p.cols;
-  char *ws = static_cast<char *>(workspace);
   float *weight = nullptr;
   if (p.hasWeight) {
     weight = reinterpret_cast<float *>(ws + p.weightOffset);
@@ -210,19 +255,19 @@ void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwar
     }
   }
   const bool params = p.wantDgamma || p.wantDbeta;
-  auto *partials = reinterpret_cast<float *>(ws + p.partialsOffset);
+  auto *partials = reinterpret_cast<T *>(ws + p.partialsOffset);
   const TensorView dyInner = p.dy.Trailing(p.beginAxis);
   const TensorView xInner = p.x.Trailing(p.beginAxis);
   const TensorView dxInner = p.wantDx ? p.dx.Trailing(p.beginAxis) : TensorView{};
   const bool dxDirect = p.wantDx && p.dx.dtype == DType::kF32 && dxInner.IsContiguous();
-  const auto row = HWY_DYNAMIC_DISPATCH(SelectRow)(p.hasWeight, params, p.wantDx);
+  const auto row = Dispatch<T>::Row(p.hasWeight, params, p.wantDx);
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     float *stageA = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
     float *stageB = stageA + p.scratchStride / (2 * sizeof(float));
-    float *pg = params ? partials + block * 2 * n : nullptr;
-    float *pb = params ? pg + n : nullptr;
-    if (params) std::memset(pg, 0, static_cast<size_t>(2 * n) * sizeof(float));
+    T *pg = params ? partials + block * 2 * n : nullptr;
+    T *pb = params ? pg + n : nullptr;
+    if (params) std::memset(pg, 0, static_cast<size_t>(2 * n) * sizeof(T));
     const int64_t first = block * p.rowsPerBlock;
     const int64_t last = std::min(p.rows, first + p.rowsPerBlock);
     for (int64_t m = first; m < last; ++m) {
@@ -232,9 +277,9 @@ void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwar
       const float *x = RowAsF32(p.x, xInner, b.x, p.beginAxis, m, n, stageB);
       float *dx = nullptr;
       if (p.wantDx) {
-        dx = dxDirect ? reinterpret_cast<float *>(
-                            const_cast<char *>(ElementAt(b.dx, p.dx, RowOffset(p.dx, p.beginAxis, m))))
-                      : stageA;
+        dx = dxDirect
+                 ? reinterpret_cast<float *>(const_cast<char *>(ElementAt(b.dx, p.dx, RowOffset(p.dx, p.beginAxis, m))))
+                 : stageA;
       }
       row(dy, x, weight, mean, rstd, n, pg, pb, dx);
       if (p.wantDx && !dxDirect) StoreRow(p.dx, dxInner, b.dx, p.beginAxis, m, n, dx);
@@ -244,7 +289,7 @@ void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwar
 
   // Combine the block partials pairwise in a fixed order, then round once into the outputs.
   const int64_t chunks = CeilDiv(2 * n, kReduceColumns);
-  const auto add = HWY_DYNAMIC_DISPATCH(AddRow);
+  const auto add = Dispatch<T>::Add();
   ParallelFor(chunks, p.threads, [&](int64_t chunk, int) {
     const int64_t c0 = chunk * kReduceColumns;
     const int64_t len = std::min(kReduceColumns, 2 * n - c0);
@@ -253,14 +298,28 @@ void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwar
         add(partials + blk * 2 * n + c0, partials + (blk + stride) * 2 * n + c0, len);
       }
     }
+    float combined[kReduceColumns];
+    for (int64_t k = 0; k < len; ++k) combined[k] = static_cast<float>(partials[c0 + k]);
     // Columns [0, n) of the combined row are dgamma, [n, 2n) dbeta.
     const int64_t gEnd = std::min(c0 + len, n);
-    if (p.wantDgamma && c0 < gEnd) StoreFlat(p.dgamma, b.dgamma, c0, gEnd - c0, partials + c0);
+    if (p.wantDgamma && c0 < gEnd) StoreFlat(p.dgamma, b.dgamma, c0, gEnd - c0, combined);
     const int64_t bStart = std::max(c0, n);
     if (p.wantDbeta && bStart < c0 + len) {
-      StoreFlat(p.dbeta, b.dbeta, bStart - n, c0 + len - bStart, partials + bStart);
+      StoreFlat(p.dbeta, b.dbeta, bStart - n, c0 + len - bStart, combined + (bStart - c0));
     }
   });
+}
+
+}  // namespace
+
+void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, void *workspace) {
+  if (p.zeroFillParams) ZeroFillParams(p, b);
+  if (!p.compute) return;
+  if (p.computeInDouble) {
+    RunWith<double>(p, b, static_cast<char *>(workspace));
+  } else {
+    RunWith<float>(p, b, static_cast<char *>(workspace));
+  }
 }
 
 }  // namespace aclcpu

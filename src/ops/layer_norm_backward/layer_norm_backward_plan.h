@@ -9,16 +9,17 @@
 namespace aclcpu {
 
 struct LayerNormBackwardPlan {
-  int64_t rows = 0;   // M: product of the leading (not normalized) dims of input
-  int64_t cols = 0;   // N: product of the normalized dims
-  int beginAxis = 0;  // first normalized dim of input
+  int64_t rows = 0;                                         // M: product of the leading (not normalized) dims of input
+  int64_t cols = 0;                                         // N: product of the normalized dims
+  int beginAxis = 0;                                        // first normalized dim of input
   TensorView dy, x, mean, rstd, weight, dx, dgamma, dbeta;  // views of the bound tensors
-  bool hasWeight = false;   // weightOptional given (otherwise gamma = 1)
-  bool wantDx = false;      // outputMask[0]
-  bool wantDgamma = false;  // outputMask[1]
-  bool wantDbeta = false;   // outputMask[2]
-  bool compute = false;     // M > 0, N > 0 and some mask bit set
-  bool zeroFillParams = false;  // M == 0: the masked dgamma/dbeta are zero-filled
+  bool hasWeight = false;                                   // weightOptional given (otherwise gamma = 1)
+  bool wantDx = false;                                      // outputMask[0]
+  bool wantDgamma = false;                                  // outputMask[1]
+  bool wantDbeta = false;                                   // outputMask[2]
+  bool compute = false;                                     // M > 0, N > 0 and some mask bit set
+  bool zeroFillParams = false;                              // M == 0: the masked dgamma/dbeta are zero-filled
+  bool computeInDouble = false;  // fp32 tensors: double arithmetic, one rounding at the output
 
   // Rows are processed in fixed blocks chosen from the shape alone; each block owns one fp32
   // dgamma/dbeta partial row, so results are identical for any thread count.
@@ -28,7 +29,7 @@ struct LayerNormBackwardPlan {
 
   // Workspace layout, in bytes from the workspace start.
   size_t weightOffset = 0;    // cols fp32: gamma converted once (or ones)
-  size_t partialsOffset = 0;  // numBlocks x (dgamma row, dbeta row), fp32
+  size_t partialsOffset = 0;  // numBlocks x (dgamma row, dbeta row), in the compute type
   size_t scratchOffset = 0;   // threads x scratchStride: fp32 copies of rows that are not dense fp32
   size_t scratchStride = 0;
   size_t workspaceBytes = 0;
@@ -41,7 +42,6 @@ struct LayerNormBackwardBuffers {
 };
 
 // Phase 2 body: runs the whole plan with the calling thread plus OpenMP workers.
-void RunLayerNormBackward(const LayerNormBackwardPlan &plan, const LayerNormBackwardBuffers &buffers,
-                          void *workspace);
+void RunLayerNormBackward(const LayerNormBackwardPlan &plan, const LayerNormBackwardBuffers &buffers, void *workspace);
 
 }  // namespace aclcpu

@@ -1,0 +1,56 @@
+# The two commands of the README. Each installs the Debian packages it needs, configures, builds, runs.
+#   make demo   every operator's vendor-style example, printing its results
+#   make test   format check, the whole test suite, then the unit tests again under ASan+UBSan
+# Also: make bench (benchmarks vs PyTorch), make install PREFIX=/opt/aclnn-cpu, make format.
+
+BUILD ?= build
+SANITIZE_BUILD ?= build-sanitize
+PREFIX ?= /usr/local/aclnn-cpu
+JOBS ?= $(shell nproc)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
+                libopenblas-dev
+SOURCES = $(shell find include src tests bench examples -name '*.h' -o -name '*.cpp')
+
+.PHONY: deps build demo test bench install format format-check sanitize
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_BENCHMARKS=ON \
+	      -DACLNN_CPU_BUILD_EXAMPLES=ON
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@for example in $(BUILD)/bin/example_*; do echo "== $${example##*/example_}"; $$example || exit 1; done
+
+format-check: deps
+	clang-format --dry-run --Werror $(SOURCES)
+
+format: deps
+	clang-format -i $(SOURCES)
+
+sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined \
+	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
+	      -DACLNN_CPU_BUILD_TESTS=ON
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -E installed_prefix
+
+test: format-check build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory sanitize
+
+bench: build
+	$(BUILD)/bin/bench_layer_norm_backward
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
