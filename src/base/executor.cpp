@@ -112,7 +112,8 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
   size_t slot = 0;
   for (const auto *group : {&spec.inputs, &spec.outputs}) {
     for (const aclTensor *t : *group) {
-      launch.addrs[slot] = t != nullptr ? t->data : nullptr;
+      // Only tensors the plan touches are read: the others may already be destroyed.
+      launch.addrs[slot] = (t != nullptr && spec.touched[slot]) ? t->data : nullptr;
       if (spec.touched[slot] && launch.addrs[slot] == nullptr) {
         // The device would fault on a null address; a clear error is more useful (docs/compat.md).
         return Fail(

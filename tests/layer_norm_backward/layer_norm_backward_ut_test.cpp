@@ -41,9 +41,11 @@ struct UtCase {
         db(D(normalized)),
         ns(normalized) {}
 
+  // Descriptors live as long as the case, so a phase 2 after Phase1() sees live tensors.
+  mutable std::vector<std::unique_ptr<aclTensor, aclnnStatus (*)(const aclTensor *)>> owned;
+
   aclnnStatus Phase1(uint64_t *ws = nullptr, aclOpExecutor **exec = nullptr) const {
-    std::vector<std::unique_ptr<aclTensor, aclnnStatus (*)(const aclTensor *)>> owned;
-    auto make = [&owned](const Desc &d) -> aclTensor * {
+    auto make = [this](const Desc &d) -> aclTensor * {
       if (!d.present) return nullptr;
       // Phase 1 never touches data, so descriptors without memory are enough.
       aclTensor *t = aclCreateTensor(d.shape.data(), d.shape.size(), d.dtype, nullptr, 0, d.format, d.shape.data(),
