@@ -163,52 +163,73 @@ namespace {
 
 constexpr int64_t kReduceColumns = 1024;  // column chunk of the final partial reduction
 
-// Element offset of row `row` in a tensor whose first `axes` dims are the row index.
-int64_t RowOffset(const TensorView &v, int axes, int64_t row) {
-  int64_t off = v.offset;
-  for (int dim = axes - 1; dim >= 0; --dim) {
-    off += (row % v.dims[dim]) * v.strides[dim];
-    row /= v.dims[dim];
-  }
-  return off;
-}
-
-float ReadScalar(const TensorView &v, const void *base, int64_t flat) {
-  float value;
-  GatherAsF32(v, base, flat, 1, &value);
-  return value;
-}
-
 const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffset) {
   return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));
 }
 
-// Reads row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
-const float *RowAsF32(const TensorView &v, const TensorView &inner, const void *base, int axes, int64_t row, int64_t n,
-                      float *stage) {
-  const int64_t off = RowOffset(v, axes, row);
-  if (inner.IsContiguous()) {
-    if (v.dtype == DType::kF32) return reinterpret_cast<const float *>(ElementAt(base, v, off));
-    LoadAsF32(v.dtype, ElementAt(base, v, off), stage, n);
+// How to reach row m of dy, x or dx, decided once per launch rather than per row.
+class RowAccess {
+ public:
+  RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {
+    inner_ = view.Trailing(axes);
+    dense_ = inner_.IsContiguous();
+    // Leading dims that collapse to one stride make the row offset a multiply.
+    uniform_ = true;
+    rowStride_ = 0;
+    int64_t expected = -1;
+    for (int d = axes - 1; d >= 0; --d) {
+      if (view.dims[d] == 1) continue;
+      if (expected < 0) {
+        rowStride_ = view.strides[d];
+      } else if (view.strides[d] != expected) {
+        uniform_ = false;
+      }
+      expected = view.strides[d] * view.dims[d];
+    }
+  }
+  bool dense() const { return dense_; }
+  int64_t Offset(int64_t row) const {
+    if (uniform_) return view_.offset + row * rowStride_;
+    int64_t off = view_.offset;
+    for (int dim = axes_ - 1; dim >= 0; --dim) {
+      off += (row % view_.dims[dim]) * view_.strides[dim];
+      row /= view_.dims[dim];
+    }
+    return off;
+  }
+  const char *RowStart(int64_t row) const { return ElementAt(base_, view_, Offset(row)); }
+
+  // Row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
+  const float *Load(int64_t row, int64_t n, float *stage) const {
+    if (dense_) {
+      if (view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
+      LoadAsF32(view_.dtype, RowStart(row), stage, n);
+      return stage;
+    }
+    TensorView shifted = inner_;
+    shifted.offset = Offset(row);
+    GatherAsF32(shifted, base_, 0, n, stage);
     return stage;
   }
-  TensorView shifted = inner;
-  shifted.offset = off;
-  GatherAsF32(shifted, base, 0, n, stage);
-  return stage;
-}
 
-void StoreRow(const TensorView &v, const TensorView &inner, void *base, int axes, int64_t row, int64_t n,
-              const float *src) {
-  const int64_t off = RowOffset(v, axes, row);
-  if (inner.IsContiguous()) {
-    StoreFromF32(v.dtype, src, const_cast<char *>(ElementAt(base, v, off)), n);
-    return;
+  void Store(int64_t row, int64_t n, const float *src) const {
+    if (dense_) {
+      StoreFromF32(view_.dtype, src, const_cast<char *>(RowStart(row)), n);
+      return;
+    }
+    TensorView shifted = inner_;
+    shifted.offset = Offset(row);
+    ScatterFromF32(shifted, const_cast<void *>(base_), 0, n, src);
   }
-  TensorView shifted = inner;
-  shifted.offset = off;
-  ScatterFromF32(shifted, base, 0, n, src);
-}
+
+ private:
+  const TensorView &view_;
+  int axes_;
+  const void *base_;
+  TensorView inner_;
+  bool dense_ = false, uniform_ = false;
+  int64_t rowStride_ = 0;
+};
 
 // Writes n fp32 values as elements [first, first + n) of a flat-indexed output (dgamma, dbeta).
 void StoreFlat(const TensorView &v, void *base, int64_t first, int64_t n, const float *src) {
@@ -256,10 +277,9 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   }
   const bool params = p.wantDgamma || p.wantDbeta;
   auto *partials = reinterpret_cast<T *>(ws + p.partialsOffset);
-  const TensorView dyInner = p.dy.Trailing(p.beginAxis);
-  const TensorView xInner = p.x.Trailing(p.beginAxis);
-  const TensorView dxInner = p.wantDx ? p.dx.Trailing(p.beginAxis) : TensorView{};
-  const bool dxDirect = p.wantDx && p.dx.dtype == DType::kF32 && dxInner.IsContiguous();
+  const RowAccess dyRows(p.dy, p.beginAxis, b.dy), xRows(p.x, p.beginAxis, b.x);
+  const RowAccess dxRows(p.dx, p.wantDx ? p.beginAxis : 0, b.dx);
+  const bool dxDirect = p.wantDx && p.dx.dtype == DType::kF32 && dxRows.dense();
   const auto row = Dispatch<T>::Row(p.hasWeight, params, p.wantDx);
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
@@ -270,19 +290,21 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
     if (params) std::memset(pg, 0, static_cast<size_t>(2 * n) * sizeof(T));
     const int64_t first = block * p.rowsPerBlock;
     const int64_t last = std::min(p.rows, first + p.rowsPerBlock);
-    for (int64_t m = first; m < last; ++m) {
-      const float mean = ReadScalar(p.mean, b.mean, m);
-      const float rstd = ReadScalar(p.rstd, b.rstd, m);
-      const float *dy = RowAsF32(p.dy, dyInner, b.dy, p.beginAxis, m, n, stageA);
-      const float *x = RowAsF32(p.x, xInner, b.x, p.beginAxis, m, n, stageB);
-      float *dx = nullptr;
-      if (p.wantDx) {
-        dx = dxDirect
-                 ? reinterpret_cast<float *>(const_cast<char *>(ElementAt(b.dx, p.dx, RowOffset(p.dx, p.beginAxis, m))))
-                 : stageA;
+    constexpr int64_t kStatChunk = 256;  // mean/rstd are read a chunk of rows at a time
+    float means[kStatChunk], rstds[kStatChunk];
+    for (int64_t chunk = first; chunk < last; chunk += kStatChunk) {
+      const int64_t count = std::min(kStatChunk, last - chunk);
+      GatherAsF32(p.mean, b.mean, chunk, count, means);
+      GatherAsF32(p.rstd, b.rstd, chunk, count, rstds);
+      for (int64_t i = 0; i < count; ++i) {
+        const int64_t m = chunk + i;
+        const float *dy = dyRows.Load(m, n, stageA);
+        const float *x = xRows.Load(m, n, stageB);
+        float *dx = nullptr;
+        if (p.wantDx) dx = dxDirect ? reinterpret_cast<float *>(const_cast<char *>(dxRows.RowStart(m))) : stageA;
+        row(dy, x, weight, means[i], rstds[i], n, pg, pb, dx);
+        if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);
       }
-      row(dy, x, weight, mean, rstd, n, pg, pb, dx);
-      if (p.wantDx && !dxDirect) StoreRow(p.dx, dxInner, b.dx, p.beginAxis, m, n, dx);
     }
   });
   if (!params) return;

@@ -1,0 +1,95 @@
+// Shared benchmark machinery: thread setup, the in-run bandwidth probe, and a reporter that turns
+// the "ours" and "torch" rows into one comparison table.
+#pragma once
+
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace aclcpu_bench {
+
+// Threads for both libraries (ACLNN_BENCH_THREADS, default 2: the project's reference machine).
+inline int BenchThreads() {
+  const char *env = std::getenv("ACLNN_BENCH_THREADS");
+  return env != nullptr ? std::max(1, std::atoi(env)) : 2;
+}
+
+// Triad a[i] = b[i] + s * c[i] over arrays far larger than the caches, with the same threads and
+// regular stores as the kernels: useful bytes (3 x 4 per element) per second, best of 5.
+inline double MeasureTriadGBs(int threads) {
+  const size_t n = size_t{64} << 20;  // 256 MiB per array
+  std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
+  double best = 0;
+  for (int rep = 0; rep < 6; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t i = 0; i < n; ++i) a[i] = b[i] + 0.5f * c[i];
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (rep > 0) best = std::max(best, 3.0 * 4.0 * static_cast<double>(n) / s / 1e9);  // rep 0 faults pages in
+  }
+  benchmark::DoNotOptimize(a.data());
+  return best;
+}
+
+struct Row {
+  std::string op, shape, dtype;
+  double bytes = 0;  // minimal DRAM traffic of the op (peers-and-limits.md §8)
+};
+
+// Collects real times per benchmark name while printing the usual console output.
+class TableReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &r : runs) {
+      if (r.run_type == Run::RT_Iteration && !r.error_occurred) {
+        seconds_[r.benchmark_name()] = r.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(r.time_unit);
+      }
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+  double Seconds(const std::string &name) const {
+    auto it = seconds_.find(name);
+    return it == seconds_.end() ? 0 : it->second;
+  }
+
+ private:
+  std::map<std::string, double> seconds_;
+};
+
+// Prints the markdown table of docs/performance.md: ours vs PyTorch, GB/s and fraction of the
+// measured bound, then the geometric mean of the speed-ups.
+inline void PrintTable(const std::vector<Row> &rows, const TableReporter &reporter, double boundGBs, int threads,
+                       const char *torchNote) {
+  std::printf("\nthreads %d, triad bound %.1f GB/s (measured in this run)\n", threads, boundGBs);
+  std::printf("| op | shape | dtype | ours (ms) | PyTorch (ms) | speed-up | ours GB/s | of bound |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  double logSum = 0;
+  int counted = 0;
+  for (const Row &row : rows) {
+    const std::string base = row.op + "/" + row.shape + "/" + row.dtype;
+    const double ours = reporter.Seconds(base + "/ours/real_time");
+    const double torch = reporter.Seconds(base + "/torch/real_time");
+    const double gbs = ours > 0 ? row.bytes / ours / 1e9 : 0;
+    char speedup[32] = "n/a";
+    if (ours > 0 && torch > 0) {
+      std::snprintf(speedup, sizeof speedup, "%.2fx", torch / ours);
+      logSum += std::log(torch / ours);
+      ++counted;
+    }
+    std::printf("| %s | %s | %s | %.3f | %.3f | %s | %.1f | %.0f%% |\n", row.op.c_str(), row.shape.c_str(),
+                row.dtype.c_str(), ours * 1e3, torch * 1e3, speedup, gbs, 100 * gbs / boundGBs);
+  }
+  if (counted > 0)
+    std::printf("\ngeometric-mean speed-up over PyTorch: %.2fx (%d rows)\n", std::exp(logSum / counted), counted);
+  if (torchNote != nullptr) std::printf("%s\n", torchNote);
+}
+
+}  // namespace aclcpu_bench

@@ -1,0 +1,158 @@
+// aclnnLayerNormBackward vs PyTorch's native_layer_norm_backward on the same inputs and threads.
+// Ours runs a repeatable executor on a stream (launch + synchronize per iteration, buffers reused as
+// a training loop would); PyTorch allocates its outputs per call, which is what its users get.
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+
+#include <memory>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_layer_norm_backward.h"
+#include "common/bench_util.h"
+
+namespace {
+
+using aclcpu_bench::Row;
+
+struct Problem {
+  std::vector<int64_t> shape;  // normalized over the last dim
+  aclDataType dtype;
+};
+
+const char *Name(aclDataType t) { return t == ACL_FLOAT16 ? "f16" : t == ACL_BF16 ? "bf16" : "f32"; }
+at::ScalarType TorchType(aclDataType t) {
+  return t == ACL_FLOAT16 ? at::kHalf : t == ACL_BF16 ? at::kBFloat16 : at::kFloat;
+}
+
+std::string ShapeName(const std::vector<int64_t> &s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? "x" : "") + std::to_string(s[i]);
+  return out;
+}
+
+// Device copies of torch tensors, described as aclTensors.
+struct DeviceCopy {
+  void *dev = nullptr;
+  aclTensor *tensor = nullptr;
+  DeviceCopy(const at::Tensor &t, aclDataType dtype) {
+    const size_t bytes = static_cast<size_t>(t.numel()) * t.element_size();
+    aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(dev, bytes, t.contiguous().data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    const std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
+    tensor =
+        aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
+  }
+  ~DeviceCopy() {
+    aclDestroyTensor(tensor);
+    aclrtFree(dev);
+  }
+};
+
+struct Inputs {
+  at::Tensor dy, x, mean, rstd, weight, bias;
+  Inputs(const Problem &p) {
+    const int64_t n = p.shape.back();
+    const auto t = TorchType(p.dtype);
+    x = at::randn(p.shape).to(t);
+    dy = at::randn(p.shape).to(t);
+    const auto stats = at::native_layer_norm(x.to(at::kFloat), {n}, {}, {}, 1e-5);
+    mean = std::get<1>(stats);  // fp32 statistics, [.., 1]
+    rstd = std::get<2>(stats);
+    weight = at::randn({n}).to(t);
+    bias = at::zeros({n}).to(t);
+  }
+};
+
+void BenchOurs(benchmark::State &state, Problem p) {
+  omp_set_num_threads(aclcpu_bench::BenchThreads());
+  const Inputs in(p);
+  const int64_t n = p.shape.back();
+  DeviceCopy dy(in.dy, p.dtype), x(in.x, p.dtype), mean(in.mean, ACL_FLOAT), rstd(in.rstd, ACL_FLOAT);
+  DeviceCopy w(in.weight, p.dtype), b(in.bias, p.dtype);
+  DeviceCopy dx(at::empty_like(in.dy), p.dtype), dw(at::zeros({n}), ACL_FLOAT), db(at::zeros({n}), ACL_FLOAT);
+  aclIntArray *ns = aclCreateIntArray(&n, 1);
+  const bool mask[] = {true, true, true};
+  aclBoolArray *maskArray = aclCreateBoolArray(mask, 3);
+  uint64_t wsSize = 0;
+  aclOpExecutor *exec = nullptr;
+  if (aclnnLayerNormBackwardGetWorkspaceSize(dy.tensor, x.tensor, ns, mean.tensor, rstd.tensor, w.tensor, b.tensor,
+                                             maskArray, dx.tensor, dw.tensor, db.tensor, &wsSize, &exec) != 0) {
+    state.SkipWithError(aclGetRecentErrMsg());
+    return;
+  }
+  aclSetAclOpExecutorRepeatable(exec);
+  void *ws = nullptr;
+  if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  for (auto _ : state) {
+    aclnnLayerNormBackward(ws, wsSize, exec, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  aclDestroyAclOpExecutor(exec);
+  aclrtDestroyStream(stream);
+  if (ws != nullptr) aclrtFree(ws);
+  aclDestroyIntArray(ns);
+  aclDestroyBoolArray(maskArray);
+}
+
+void BenchTorch(benchmark::State &state, Problem p) {
+  at::set_num_threads(aclcpu_bench::BenchThreads());
+  const Inputs in(p);
+  const int64_t n = p.shape.back();
+  // PyTorch 1.13 has no Half kernel on CPU: an fp16 user must upcast, run in fp32 and cast back.
+  const bool viaF32 = p.dtype == ACL_FLOAT16;
+  // PyTorch reads statistics in the input dtype.
+  const at::Tensor mean = in.mean.to(in.x.scalar_type()), rstd = in.rstd.to(in.x.scalar_type());
+  for (auto _ : state) {
+    if (viaF32) {
+      auto r = at::native_layer_norm_backward(in.dy.to(at::kFloat), in.x.to(at::kFloat), {n}, in.mean, in.rstd,
+                                              in.weight.to(at::kFloat), in.bias.to(at::kFloat), {true, true, true});
+      benchmark::DoNotOptimize(std::get<0>(r).to(at::kHalf));
+    } else {
+      auto r = at::native_layer_norm_backward(in.dy, in.x, {n}, mean, rstd, in.weight, in.bias, {true, true, true});
+      benchmark::DoNotOptimize(std::get<0>(r).data_ptr());
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  const int threads = aclcpu_bench::BenchThreads();
+  const double bound = aclcpu_bench::MeasureTriadGBs(threads);
+  aclInit(nullptr);
+  aclrtSetDevice(0);
+  std::vector<Row> rows;
+  const std::vector<std::vector<int64_t>> shapes = {{4096, 1024}, {16384, 768}, {65536, 64}, {32, 512, 1024}};
+  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    for (const auto &shape : shapes) {
+      const Problem p{shape, dtype};
+      const std::string base = "LayerNormBackward/" + ShapeName(shape) + "/" + Name(dtype);
+      int64_t elems = 1;
+      for (int64_t d : shape) elems *= d;
+      const int64_t n = shape.back(), m = elems / n;
+      const double s = static_cast<double>(aclDataTypeSize(dtype));
+      // peers-and-limits.md §8.1: dy, x, dx; fp32 mean/rstd; gamma, fp32 dgamma and dbeta.
+      rows.push_back(
+          {"LayerNormBackward", ShapeName(shape), Name(dtype),
+           static_cast<double>(m * n) * 3 * s + static_cast<double>(m) * 8 + static_cast<double>(n) * (s + 8)});
+      benchmark::RegisterBenchmark((base + "/ours").c_str(), BenchOurs, p)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark((base + "/torch").c_str(), BenchTorch, p)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  aclcpu_bench::TableReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  aclcpu_bench::PrintTable(
+      rows, reporter, bound, threads,
+      "f16 PyTorch rows: PyTorch 1.13 has no CPU Half kernel; timed as upcast -> fp32 -> cast back.");
+  aclrtResetDevice(0);
+  aclFinalize();
+  benchmark::Shutdown();
+  return 0;
+}
