@@ -123,20 +123,27 @@ struct SmallOp {
   }
 };
 
-TEST(Executor, OneShotRunsOnceThenReturnsAnError) {
-  SmallOp op;
+// A planned SmallOp with its workspace allocated (freed at scope exit), optionally repeatable.
+struct PlannedOp : SmallOp {
   uint64_t ws = 0;
   aclOpExecutor *exec = nullptr;
-  ASSERT_EQ(op.Plan(&ws, &exec), 0);
-  ASSERT_GT(ws, 0u);  // dgamma/dbeta partials live in the workspace
   void *workspace = nullptr;
-  ASSERT_EQ(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST), 0);
-  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), 0);
-  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), ACLNN_ERR_INNER_NULLPTR);
+  explicit PlannedOp(bool repeatable = false) {
+    EXPECT_EQ(Plan(&ws, &exec), 0);
+    if (repeatable) EXPECT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
+    EXPECT_EQ(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  }
+  ~PlannedOp() { aclrtFree(workspace); }
+};
+
+TEST(Executor, OneShotRunsOnceThenReturnsAnError) {
+  PlannedOp op;
+  ASSERT_GT(op.ws, 0u);  // dgamma/dbeta partials live in the workspace
+  EXPECT_EQ(aclnnLayerNormBackward(op.workspace, op.ws, op.exec, nullptr), 0);
+  EXPECT_EQ(aclnnLayerNormBackward(op.workspace, op.ws, op.exec, nullptr), ACLNN_ERR_INNER_NULLPTR);
   ExpectErrorMessage("already run or destroyed");
-  EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclDestroyAclOpExecutor(op.exec), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
-  aclrtFree(workspace);
 }
 
 TEST(Executor, WorkspaceChecks) {
@@ -163,30 +170,20 @@ TEST(Executor, WorkspaceChecks) {
 }
 
 TEST(Executor, NullDataAddressIsRefusedAtLaunch) {
-  SmallOp op;
-  uint64_t ws = 0;
-  aclOpExecutor *exec = nullptr;
-  ASSERT_EQ(op.Plan(&ws, &exec), 0);
-  void *saved = op.dx.device();
+  PlannedOp op;
   aclSetRawTensorAddr(op.dx.get(), nullptr);
-  void *workspace = nullptr;
-  aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST);
-  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(aclnnLayerNormBackward(op.workspace, op.ws, op.exec, nullptr), ACLNN_ERR_PARAM_NULLPTR);
   ExpectErrorMessage("address is null");
-  aclSetRawTensorAddr(op.dx.get(), saved);
-  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), 0);
+  aclSetRawTensorAddr(op.dx.get(), op.dx.device());
+  EXPECT_EQ(aclnnLayerNormBackward(op.workspace, op.ws, op.exec, nullptr), 0);
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
-  aclrtFree(workspace);
 }
 
 TEST(Executor, RepeatableRunsManyTimesAndRebindsAddresses) {
-  SmallOp op;
-  uint64_t ws = 0;
-  aclOpExecutor *exec = nullptr;
-  ASSERT_EQ(op.Plan(&ws, &exec), 0);
-  ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
-  void *workspace = nullptr;
-  aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+  PlannedOp op(/*repeatable=*/true);
+  void *workspace = op.workspace;
+  const uint64_t ws = op.ws;
+  aclOpExecutor *exec = op.exec;
   ASSERT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), 0);
   ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
   const std::vector<double> first = op.dx.Read();
@@ -206,24 +203,16 @@ TEST(Executor, RepeatableRunsManyTimesAndRebindsAddresses) {
   EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_EQ(aclSetAclOpExecutorRepeatable(nullptr), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_INNER_NULLPTR);
-  aclrtFree(workspace);
 }
 
 TEST(Executor, DestroyingARepeatableExecutorWaitsForQueuedRuns) {
-  SmallOp op;
-  uint64_t ws = 0;
-  aclOpExecutor *exec = nullptr;
-  ASSERT_EQ(op.Plan(&ws, &exec), 0);
-  ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
-  void *workspace = nullptr;
-  aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+  PlannedOp op(/*repeatable=*/true);
   aclrtStream stream = nullptr;
   aclrtCreateStream(&stream);
-  for (int i = 0; i < 20; ++i) ASSERT_EQ(aclnnLayerNormBackward(workspace, ws, exec, stream), 0);
-  EXPECT_EQ(aclDestroyAclOpExecutor(exec), 0);  // queued runs keep it alive until they finish
+  for (int i = 0; i < 20; ++i) ASSERT_EQ(aclnnLayerNormBackward(op.workspace, op.ws, op.exec, stream), 0);
+  EXPECT_EQ(aclDestroyAclOpExecutor(op.exec), 0);  // queued runs keep it alive until they finish
   EXPECT_EQ(aclrtSynchronizeStream(stream), 0);
   aclrtDestroyStream(stream);
-  aclrtFree(workspace);
 }
 
 TEST(Conversions, VectorRowsMatchScalarRoundingOnEveryTarget) {
