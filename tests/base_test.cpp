@@ -130,7 +130,9 @@ struct PlannedOp : SmallOp {
   void *workspace = nullptr;
   explicit PlannedOp(bool repeatable = false) {
     EXPECT_EQ(Plan(&ws, &exec), 0);
-    if (repeatable) EXPECT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
+    if (repeatable) {
+      EXPECT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
+    }
     EXPECT_EQ(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST), 0);
   }
   ~PlannedOp() { aclrtFree(workspace); }
