@@ -167,6 +167,25 @@ const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffs
   return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));
 }
 
+// Reads elements [first, first + n) (row-major) of a view as fp32: one dense conversion run when the
+// view is dense, a strided gather otherwise.
+void LoadFlat(const TensorView &v, const void *base, int64_t first, int64_t n, float *dst) {
+  if (v.IsContiguous()) {
+    LoadAsF32(v.dtype, ElementAt(base, v, v.offset + first), dst, n);
+  } else {
+    GatherAsF32(v, base, first, n, dst);
+  }
+}
+
+// Writes n fp32 values to elements [first, first + n) of a view, rounding once.
+void StoreFlat(const TensorView &v, void *base, int64_t first, int64_t n, const float *src) {
+  if (v.IsContiguous()) {
+    StoreFromF32(v.dtype, src, const_cast<char *>(ElementAt(base, v, v.offset + first)), n);
+  } else {
+    ScatterFromF32(v, base, first, n, src);
+  }
+}
+
 // How to reach row m of dy, x or dx, decided once per launch rather than per row.
 class RowAccess {
  public:
@@ -201,28 +220,23 @@ class RowAccess {
 
   // Row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
   const float *Load(int64_t row, int64_t n, float *stage) const {
-    if (dense_) {
-      if (view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
-      LoadAsF32(view_.dtype, RowStart(row), stage, n);
-      return stage;
-    }
-    TensorView shifted = inner_;
-    shifted.offset = Offset(row);
-    GatherAsF32(shifted, base_, 0, n, stage);
+    if (dense_ && view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
+    LoadFlat(RowView(row), base_, 0, n, stage);
     return stage;
   }
 
   void Store(int64_t row, int64_t n, const float *src) const {
-    if (dense_) {
-      StoreFromF32(view_.dtype, src, const_cast<char *>(RowStart(row)), n);
-      return;
-    }
-    TensorView shifted = inner_;
-    shifted.offset = Offset(row);
-    ScatterFromF32(shifted, const_cast<void *>(base_), 0, n, src);
+    StoreFlat(RowView(row), const_cast<void *>(base_), 0, n, src);
   }
 
  private:
+  // Row `row` as a view of its own: the normalized dims, starting at the row's offset.
+  TensorView RowView(int64_t row) const {
+    TensorView shifted = inner_;
+    shifted.offset = Offset(row);
+    return shifted;
+  }
+
   const TensorView &view_;
   int axes_;
   const void *base_;
@@ -230,15 +244,6 @@ class RowAccess {
   bool dense_ = false, uniform_ = false;
   int64_t rowStride_ = 0;
 };
-
-// Writes n fp32 values as elements [first, first + n) of a flat-indexed output (dgamma, dbeta).
-void StoreFlat(const TensorView &v, void *base, int64_t first, int64_t n, const float *src) {
-  if (v.IsContiguous()) {
-    StoreFromF32(v.dtype, src, const_cast<char *>(ElementAt(base, v, v.offset + first)), n);
-  } else {
-    ScatterFromF32(v, base, first, n, src);
-  }
-}
 
 void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b) {
   float zeros[256] = {};
@@ -269,11 +274,7 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   float *weight = nullptr;
   if (p.hasWeight) {
     weight = reinterpret_cast<float *>(ws + p.weightOffset);
-    if (p.weight.IsContiguous()) {
-      LoadAsF32(p.weight.dtype, ElementAt(b.weight, p.weight, p.weight.offset), weight, n);
-    } else {
-      GatherAsF32(p.weight, b.weight, 0, n, weight);
-    }
+    LoadFlat(p.weight, b.weight, 0, n, weight);
   }
   const bool params = p.wantDgamma || p.wantDbeta;
   auto *partials = reinterpret_cast<T *>(ws + p.partialsOffset);
