@@ -34,6 +34,24 @@ std::string ShapeString(const std::vector<int64_t> &dims) {
 
 std::string ShapeOf(const aclTensor *tensor) { return ShapeString(tensor->viewDims); }
 
+std::string FormatName(aclFormat format) {
+  switch (format) {
+    case ACL_FORMAT_UNDEFINED: return "UNDEFINED";
+    case ACL_FORMAT_NCHW: return "NCHW";
+    case ACL_FORMAT_NHWC: return "NHWC";
+    case ACL_FORMAT_ND: return "ND";
+    case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
+    case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
+    case ACL_FORMAT_HWCN: return "HWCN";
+    case ACL_FORMAT_NDHWC: return "NDHWC";
+    case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
+    case ACL_FORMAT_NCDHW: return "NCDHW";
+    case ACL_FORMAT_NC: return "NC";
+    case ACL_FORMAT_NCL: return "NCL";
+    default: return "format " + std::to_string(static_cast<int>(format));
+  }
+}
+
 aclnnStatus InternalError(const char *opName, const char *what) {
   ReportError("EZ9999", std::string(opName) + ": internal error: " + what);
   return ACLNN_ERR_INNER;
@@ -68,6 +86,55 @@ aclnnStatus OpCheck::RankAtMost(const aclTensor *t, const char *name, size_t max
 aclnnStatus OpCheck::SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const {
   if (a->viewDims == b->viewDims) return ACLNN_SUCCESS;
   return Invalid(std::string(nameA) + " shape equal to " + nameB + " shape " + ShapeOf(b), ShapeOf(a));
+}
+
+aclnnStatus OpCheck::SameDType(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const {
+  if (a->dataType == b->dataType) return ACLNN_SUCCESS;
+  return Invalid(std::string(nameA) + " dtype equal to " + nameB + " dtype " + DTypeName(b->dataType),
+                 DTypeName(a->dataType));
+}
+
+aclnnStatus OpCheck::PublicFormat(const aclTensor *t, const char *name) const {
+  switch (t->format) {
+    case ACL_FORMAT_NC1HWC0:
+    case ACL_FORMAT_FRACTAL_Z:
+    case ACL_FORMAT_NC1HWC0_C04:
+    case ACL_FORMAT_FRACTAL_NZ:
+    case ACL_FORMAT_NDC1HWC0:
+    case ACL_FRACTAL_Z_3D:
+    case ACL_FORMAT_FRACTAL_NZ_C0_16:
+    case ACL_FORMAT_FRACTAL_NZ_C0_32:
+    case ACL_FORMAT_FRACTAL_NZ_C0_2:
+    case ACL_FORMAT_FRACTAL_NZ_C0_4:
+    case ACL_FORMAT_FRACTAL_NZ_C0_8:
+      return Invalid(std::string(name) + " in a public (non-blocked) storage format", FormatName(t->format));
+    default: return ACLNN_SUCCESS;
+  }
+}
+
+aclnnStatus OpCheck::ViewFitsStorage(const aclTensor *t, const char *name) const {
+  if (t->strides.size() != t->viewDims.size()) {
+    return Invalid(std::string(name) + " with one stride per dim",
+                   std::to_string(t->strides.size()) + " strides for " + ShapeOf(t));
+  }
+  int64_t low = t->offset, high = t->offset;
+  bool empty = false;
+  for (size_t d = 0; d < t->viewDims.size(); ++d) {
+    const int64_t n = t->viewDims[d];
+    if (n < 0) return Invalid(std::string(name) + " with non-negative dims", ShapeOf(t));
+    if (n == 0) empty = true;
+    const int64_t reach = (n > 0 ? n - 1 : 0) * t->strides[d];
+    (reach < 0 ? low : high) += reach;
+  }
+  if (empty || t->storageDims.empty()) return ACLNN_SUCCESS;
+  int64_t storage = 1;
+  for (int64_t d : t->storageDims) storage *= d;
+  if (low < 0 || high >= storage) {
+    return Invalid(std::string(name) + " view (shape " + ShapeOf(t) + ", offset " + std::to_string(t->offset) +
+                       ") inside its storage of " + std::to_string(storage) + " elements",
+                   "elements " + std::to_string(low) + " to " + std::to_string(high));
+  }
+  return ACLNN_SUCCESS;
 }
 
 }  // namespace aclcpu

@@ -15,6 +15,7 @@ namespace aclcpu {
 std::string DTypeName(aclDataType type);
 std::string ShapeString(const std::vector<int64_t> &dims);
 std::string ShapeOf(const aclTensor *tensor);
+std::string FormatName(aclFormat format);
 
 class OpCheck {
  public:
@@ -29,6 +30,12 @@ class OpCheck {
   aclnnStatus DTypeIn(const aclTensor *t, const char *name, std::initializer_list<aclDataType> allowed) const;
   aclnnStatus RankAtMost(const aclTensor *t, const char *name, size_t maxRank) const;
   aclnnStatus SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
+  aclnnStatus SameDType(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
+  // 161002 for the device-private (blocked) storage formats: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...
+  aclnnStatus PublicFormat(const aclTensor *t, const char *name) const;
+  // 161002 unless dims are non-negative, there is one stride per dim, and every element of the
+  // view lies inside the storage shape (when one is given): the guard against out-of-buffer access.
+  aclnnStatus ViewFitsStorage(const aclTensor *t, const char *name) const;
 
  private:
   const char *op_;

@@ -112,32 +112,6 @@ void StoreFromF32(DType type, const float *src, void *dst, int64_t n) {
 
 namespace {
 
-// Walks the elements of a view in row-major order, keeping the element offset up to date.
-class StridedCursor {
- public:
-  StridedCursor(const TensorView &view, int64_t first) : view_(view), offset_(view.offset) {
-    for (int d = view.rank - 1; d >= 0; --d) {
-      index_[d] = first % view.dims[d];
-      first /= view.dims[d];
-      offset_ += index_[d] * view.strides[d];
-    }
-  }
-  int64_t offset() const { return offset_; }
-  void Next() {
-    for (int d = view_.rank - 1; d >= 0; --d) {
-      offset_ += view_.strides[d];
-      if (++index_[d] < view_.dims[d]) return;
-      offset_ -= index_[d] * view_.strides[d];
-      index_[d] = 0;
-    }
-  }
-
- private:
-  const TensorView &view_;
-  int64_t index_[kMaxRank] = {};
-  int64_t offset_;
-};
-
 float ReadAsF32(DType type, const void *base, int64_t offset) {
   switch (type) {
     case DType::kF16: return F16ToF32(static_cast<const uint16_t *>(base)[offset]);
@@ -168,6 +142,58 @@ void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n
   if (n <= 0) return;
   StridedCursor cursor(view, first);
   for (int64_t i = 0; i < n; ++i, cursor.Next()) WriteFromF32(view.dtype, base, cursor.offset(), src[i]);
+}
+
+void ReadFlatAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst) {
+  if (view.IsContiguous()) {
+    const auto *start =
+        static_cast<const char *>(base) + (view.offset + first) * static_cast<int64_t>(DTypeSize(view.dtype));
+    LoadAsF32(view.dtype, start, dst, n);
+  } else {
+    GatherAsF32(view, base, first, n, dst);
+  }
+}
+
+void WriteFlatFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src) {
+  if (view.IsContiguous()) {
+    auto *start = static_cast<char *>(base) + (view.offset + first) * static_cast<int64_t>(DTypeSize(view.dtype));
+    StoreFromF32(view.dtype, src, start, n);
+  } else {
+    ScatterFromF32(view, base, first, n, src);
+  }
+}
+
+void GatherElements(const TensorView &view, const void *base, int64_t first, int64_t n, void *dst) {
+  if (n <= 0) return;
+  const size_t size = DTypeSize(view.dtype);
+  const auto *from = static_cast<const char *>(base);
+  auto *to = static_cast<char *>(dst);
+  StridedCursor cursor(view, first);
+  for (int64_t i = 0; i < n; ++i, cursor.Next()) {
+    std::memcpy(to + static_cast<size_t>(i) * size, from + cursor.offset() * static_cast<int64_t>(size), size);
+  }
+}
+
+void ScatterElements(const TensorView &view, void *base, int64_t first, int64_t n, const void *src) {
+  if (n <= 0) return;
+  const size_t size = DTypeSize(view.dtype);
+  auto *to = static_cast<char *>(base);
+  const auto *from = static_cast<const char *>(src);
+  StridedCursor cursor(view, first);
+  for (int64_t i = 0; i < n; ++i, cursor.Next()) {
+    std::memcpy(to + cursor.offset() * static_cast<int64_t>(size), from + static_cast<size_t>(i) * size, size);
+  }
+}
+
+void RoundThroughDType(DType type, float *values, int64_t n) {
+  if (type != DType::kF16 && type != DType::kBF16) return;
+  constexpr int64_t kChunk = 512;
+  uint16_t narrow[kChunk];
+  for (int64_t k = 0; k < n; k += kChunk) {
+    const int64_t len = n - k < kChunk ? n - k : kChunk;
+    StoreFromF32(type, values + k, narrow, len);
+    LoadAsF32(type, narrow, values + k, len);
+  }
 }
 
 const char *ActiveSimdTarget() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }

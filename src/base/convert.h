@@ -18,6 +18,21 @@ void GatherAsF32(const TensorView &view, const void *base, int64_t first, int64_
 // Writes n fp32 values to the elements with row-major indices [first, first + n) of `view`.
 void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src);
 
+// The n elements with row-major indices [first, first + n) of a view as fp32: one dense conversion
+// run when the view is contiguous, a strided gather otherwise. (kF32, kF16, kBF16 views.)
+void ReadFlatAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst);
+// Writes n fp32 values to those elements, rounding once.
+void WriteFlatFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src);
+
+// Raw element copies (any dtype, no conversion) between a view and a dense run: the n elements with
+// row-major indices [first, first + n).
+void GatherElements(const TensorView &view, const void *base, int64_t first, int64_t n, void *dst);
+void ScatterElements(const TensorView &view, void *base, int64_t first, int64_t n, const void *src);
+
+// Rounds each value to the nearest value of `type` (kF16, kBF16; kF32 is a no-op), as a store
+// to and load from that dtype would: the device keeps such intermediates in the tensor dtype.
+void RoundThroughDType(DType type, float *values, int64_t n);
+
 // Name of the SIMD target the dispatcher picked (for logs and benchmark labels).
 const char *ActiveSimdTarget();
 

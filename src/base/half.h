@@ -2,6 +2,7 @@
 // layer shares one definition; the vector versions in convert.cpp must agree with these bit for bit.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -60,6 +61,15 @@ inline uint16_t F32ToBF16(float value) {
   const uint32_t bits = F32ToBits(value);
   if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((bits >> 16) | 0x40u);  // quiet NaN
   return static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
+}
+
+// double -> fp32 rounding to odd. A double sum destined for fp16/bf16 goes through fp32 this way so
+// that the later round-to-nearest-even to fp16/bf16 equals one direct rounding of the double.
+inline float F64ToF32RoundToOdd(double v) {
+  float f = static_cast<float>(v);
+  if (std::isnan(v) || static_cast<double>(f) == v) return f;
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);  // toward zero
+  return BitsToF32(F32ToBits(f) | 1u);
 }
 
 }  // namespace aclcpu

@@ -72,4 +72,30 @@ struct TensorView {
   }
 };
 
+// Walks the elements of a view in row-major order, keeping the element offset up to date.
+class StridedCursor {
+ public:
+  StridedCursor(const TensorView &view, int64_t first) : view_(view), offset_(view.offset) {
+    for (int d = view.rank - 1; d >= 0; --d) {
+      index_[d] = first % view.dims[d];
+      first /= view.dims[d];
+      offset_ += index_[d] * view.strides[d];
+    }
+  }
+  int64_t offset() const { return offset_; }
+  void Next() {
+    for (int d = view_.rank - 1; d >= 0; --d) {
+      offset_ += view_.strides[d];
+      if (++index_[d] < view_.dims[d]) return;
+      offset_ -= index_[d] * view_.strides[d];
+      index_[d] = 0;
+    }
+  }
+
+ private:
+  const TensorView &view_;
+  int64_t index_[kMaxRank] = {};
+  int64_t offset_;
+};
+
 }  // namespace aclcpu

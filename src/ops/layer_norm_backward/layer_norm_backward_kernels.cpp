@@ -167,25 +167,6 @@ const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffs
   return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));
 }
 
-// Reads elements [first, first + n) (row-major) of a view as fp32: one dense conversion run when the
-// view is dense, a strided gather otherwise.
-void LoadFlat(const TensorView &v, const void *base, int64_t first, int64_t n, float *dst) {
-  if (v.IsContiguous()) {
-    LoadAsF32(v.dtype, ElementAt(base, v, v.offset + first), dst, n);
-  } else {
-    GatherAsF32(v, base, first, n, dst);
-  }
-}
-
-// Writes n fp32 values to elements [first, first + n) of a view, rounding once.
-void StoreFlat(const TensorView &v, void *base, int64_t first, int64_t n, const float *src) {
-  if (v.IsContiguous()) {
-    StoreFromF32(v.dtype, src, const_cast<char *>(ElementAt(base, v, v.offset + first)), n);
-  } else {
-    ScatterFromF32(v, base, first, n, src);
-  }
-}
-
 // How to reach row m of dy, x or dx, decided once per launch rather than per row.
 class RowAccess {
  public:
@@ -221,12 +202,12 @@ class RowAccess {
   // Row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
   const float *Load(int64_t row, int64_t n, float *stage) const {
     if (dense_ && view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
-    LoadFlat(RowView(row), base_, 0, n, stage);
+    ReadFlatAsF32(RowView(row), base_, 0, n, stage);
     return stage;
   }
 
   void Store(int64_t row, int64_t n, const float *src) const {
-    StoreFlat(RowView(row), const_cast<void *>(base_), 0, n, src);
+    WriteFlatFromF32(RowView(row), const_cast<void *>(base_), 0, n, src);
   }
 
  private:
@@ -249,8 +230,8 @@ void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffe
   float zeros[256] = {};
   for (int64_t k = 0; k < p.cols; k += 256) {
     const int64_t len = std::min<int64_t>(256, p.cols - k);
-    if (p.wantDgamma) StoreFlat(p.dgamma, b.dgamma, k, len, zeros);
-    if (p.wantDbeta) StoreFlat(p.dbeta, b.dbeta, k, len, zeros);
+    if (p.wantDgamma) WriteFlatFromF32(p.dgamma, b.dgamma, k, len, zeros);
+    if (p.wantDbeta) WriteFlatFromF32(p.dbeta, b.dbeta, k, len, zeros);
   }
 }
 
@@ -274,7 +255,7 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   float *weight = nullptr;
   if (p.hasWeight) {
     weight = reinterpret_cast<float *>(ws + p.weightOffset);
-    LoadFlat(p.weight, b.weight, 0, n, weight);
+    ReadFlatAsF32(p.weight, b.weight, 0, n, weight);
   }
   const bool params = p.wantDgamma || p.wantDbeta;
   auto *partials = reinterpret_cast<T *>(ws + p.partialsOffset);
@@ -325,10 +306,10 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
     for (int64_t k = 0; k < len; ++k) combined[k] = static_cast<float>(partials[c0 + k]);
     // Columns [0, n) of the combined row are dgamma, [n, 2n) dbeta.
     const int64_t gEnd = std::min(c0 + len, n);
-    if (p.wantDgamma && c0 < gEnd) StoreFlat(p.dgamma, b.dgamma, c0, gEnd - c0, combined);
+    if (p.wantDgamma && c0 < gEnd) WriteFlatFromF32(p.dgamma, b.dgamma, c0, gEnd - c0, combined);
     const int64_t bStart = std::max(c0, n);
     if (p.wantDbeta && bStart < c0 + len) {
-      StoreFlat(p.dbeta, b.dbeta, bStart - n, c0 + len - bStart, combined + (bStart - c0));
+      WriteFlatFromF32(p.dbeta, b.dbeta, bStart - n, c0 + len - bStart, combined + (bStart - c0));
     }
   });
 }

@@ -1,0 +1,276 @@
+// PReLU backward in one pass: each span of x and dy is read once (staged through L1-sized fp32
+// buffers when not dense fp32), gradInput is written once, and gradWeight's sums go to per-piece
+// double partials that are combined in a fixed order, so any thread count gives the same bits.
+#include <algorithm>
+#include <cstring>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "ops/prelu_backward/prelu_backward_kernels.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+
+#include "ops/prelu_backward/prelu_backward_plan.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// One span (n elements, all pointers dense fp32):
+//   dx = x > 0 ? dy : w * dy               (NaN x takes the weight branch, as `x > 0` is false)
+//   update = x > 0 ? 0 : x * dy
+// kRowWeight: w is per element (wRow), else the scalar w.
+// kExact (fp32 tensors): updates are summed in double from exact products (fp32 x fp32 fits a
+// double), into *sum or, with kRowWeight, into partialRow[k]. Otherwise (fp16/bf16) the fp32
+// products, exact for those inputs, are written to `updates` for rounding to the tensor dtype.
+template <bool kRowWeight, bool kExact>
+void Span(const float *HWY_RESTRICT x, const float *HWY_RESTRICT dy, const float *HWY_RESTRICT wRow, float w, int64_t n,
+          float *HWY_RESTRICT dx, float *HWY_RESTRICT updates, double *HWY_RESTRICT partialRow, double *sum) {
+  int64_t k = 0;
+  double total = 0;
+#if HWY_TARGET != HWY_SCALAR
+  const hn::ScalableTag<float> df;
+  const hn::Half<decltype(df)> dh;
+  const hn::Repartition<double, decltype(df)> dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto half = static_cast<int64_t>(hn::Lanes(dd));
+  const auto zeroF = hn::Zero(df);
+  const auto zeroD = hn::Zero(dd);
+  auto acc0 = hn::Zero(dd), acc1 = hn::Zero(dd);
+  for (; k + lanes <= n; k += lanes) {
+    const auto vx = hn::LoadU(df, x + k);
+    const auto vg = hn::LoadU(df, dy + k);
+    const auto vw = kRowWeight ? hn::LoadU(df, wRow + k) : hn::Set(df, w);
+    hn::StoreU(hn::IfThenElse(hn::Gt(vx, zeroF), vg, hn::Mul(vw, vg)), df, dx + k);
+    if (kExact) {
+      const auto xLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vg));
+      const auto xHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vg));
+      const auto uLo = hn::IfThenZeroElse(hn::Gt(xLo, zeroD), hn::Mul(xLo, gLo));
+      const auto uHi = hn::IfThenZeroElse(hn::Gt(xHi, zeroD), hn::Mul(xHi, gHi));
+      if (kRowWeight) {
+        hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k), uLo), dd, partialRow + k);
+        hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k + half), uHi), dd, partialRow + k + half);
+      } else {
+        acc0 = hn::Add(acc0, uLo);
+        acc1 = hn::Add(acc1, uHi);
+      }
+    } else {
+      hn::StoreU(hn::IfThenZeroElse(hn::Gt(vx, zeroF), hn::Mul(vx, vg)), df, updates + k);
+    }
+  }
+  if (kExact && !kRowWeight) total = hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc0, acc1)));
+#endif
+  for (; k < n; ++k) {
+    const float wk = kRowWeight ? wRow[k] : w;
+    const bool positive = x[k] > 0.0f;
+    dx[k] = positive ? dy[k] : wk * dy[k];
+    if (kExact) {
+      const double u = positive ? 0.0 : static_cast<double>(x[k]) * static_cast<double>(dy[k]);
+      if (kRowWeight) {
+        partialRow[k] += u;
+      } else {
+        total += u;
+      }
+    } else {
+      updates[k] = positive ? 0.0f : x[k] * dy[k];
+    }
+  }
+  if (kExact && !kRowWeight) *sum += total;
+}
+
+// sum of v[0..n) in double (rounded fp16/bf16 updates: their sums are exact in double for any
+// realistic span).
+double SumAsDouble(const float *HWY_RESTRICT v, int64_t n) {
+  double total = 0;
+  int64_t k = 0;
+#if HWY_TARGET != HWY_SCALAR
+  const hn::ScalableTag<float> df;
+  const hn::Half<decltype(df)> dh;
+  const hn::Repartition<double, decltype(df)> dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  auto acc = hn::Zero(dd);
+  for (; k + lanes <= n; k += lanes) {
+    const auto vv = hn::LoadU(df, v + k);
+    acc = hn::Add(acc, hn::Add(hn::PromoteTo(dd, hn::LowerHalf(dh, vv)), hn::PromoteTo(dd, hn::UpperHalf(dh, vv))));
+  }
+  total = hn::GetLane(hn::SumOfLanes(dd, acc));
+#endif
+  for (; k < n; ++k) total += v[k];
+  return total;
+}
+
+void AddToDoubleRow(const float *HWY_RESTRICT v, int64_t n, double *HWY_RESTRICT row) {
+  for (int64_t k = 0; k < n; ++k) row[k] += v[k];
+}
+
+using SpanFn = void (*)(const float *, const float *, const float *, float, int64_t, float *, float *, double *,
+                        double *);
+SpanFn SelectSpan(bool rowWeight, bool exact) {
+  static const SpanFn kTable[4] = {Span<false, false>, Span<false, true>, Span<true, false>, Span<true, true>};
+  return kTable[(rowWeight ? 2 : 0) + (exact ? 1 : 0)];
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "base/convert.h"
+#include "base/half.h"
+#include "base/parallel.h"
+
+namespace aclcpu {
+
+HWY_EXPORT(SelectSpan);
+HWY_EXPORT(SumAsDouble);
+HWY_EXPORT(AddToDoubleRow);
+
+namespace {
+
+constexpr int64_t kSpan = kPreluSpan;
+
+struct Staging {
+  float *x, *dy, *dx, *updates;
+};
+
+// A dense fp32 view is used in place; anything else is converted through the staging buffers.
+bool DirectF32(const TensorView &v) { return v.dtype == DType::kF32 && v.IsContiguous(); }
+
+class SpanRunner {
+ public:
+  SpanRunner(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, bool rowWeight)
+      : p_(p),
+        b_(b),
+        exact_(!p.roundUpdates),
+        span_(HWY_DYNAMIC_DISPATCH(SelectSpan)(rowWeight, !p.roundUpdates)),
+        sum_(HWY_DYNAMIC_DISPATCH(SumAsDouble)),
+        addRow_(HWY_DYNAMIC_DISPATCH(AddToDoubleRow)),
+        xDirect_(DirectF32(p.x)),
+        dyDirect_(DirectF32(p.dy)),
+        dxDirect_(DirectF32(p.dx)) {}
+
+  // Elements [first, first + n) of the flattened tensors; wRow/partialRow for per-element weights.
+  void Run(int64_t first, int64_t n, const float *wRow, float w, double *partialRow, double *sum,
+           const Staging &s) const {
+    for (int64_t k = 0; k < n; k += kSpan) {
+      const int64_t len = std::min(kSpan, n - k), at = first + k;
+      const float *x = xDirect_ ? F32At(p_.x, b_.x, at) : s.x;
+      if (!xDirect_) ReadFlatAsF32(p_.x, b_.x, at, len, s.x);
+      const float *dy = dyDirect_ ? F32At(p_.dy, b_.dy, at) : s.dy;
+      if (!dyDirect_) ReadFlatAsF32(p_.dy, b_.dy, at, len, s.dy);
+      float *dx = dxDirect_ ? const_cast<float *>(F32At(p_.dx, b_.dx, at)) : s.dx;
+      double *row = partialRow != nullptr ? partialRow + k : nullptr;
+      span_(x, dy, wRow != nullptr ? wRow + k : nullptr, w, len, dx, s.updates, row, sum);
+      if (!dxDirect_) WriteFlatFromF32(p_.dx, b_.dx, at, len, dx);
+      if (!exact_) {
+        RoundThroughDType(p_.x.dtype, s.updates, len);
+        if (row != nullptr) {
+          addRow_(s.updates, len, row);
+        } else {
+          *sum += sum_(s.updates, len);
+        }
+      }
+    }
+  }
+
+ private:
+  static const float *F32At(const TensorView &v, const void *base, int64_t flat) {
+    return static_cast<const float *>(base) + v.offset + flat;
+  }
+
+  const PreluBackwardPlan &p_;
+  const PreluBackwardBuffers &b_;
+  bool exact_;
+  decltype(HWY_DYNAMIC_DISPATCH(SelectSpan)(false, false)) span_;
+  decltype(HWY_DYNAMIC_DISPATCH(SumAsDouble)) sum_;
+  decltype(HWY_DYNAMIC_DISPATCH(AddToDoubleRow)) addRow_;
+  bool xDirect_, dyDirect_, dxDirect_;
+};
+
+Staging StagingFor(const PreluBackwardPlan &p, char *ws, int thread) {
+  auto *base = reinterpret_cast<float *>(ws + p.stageOffset + p.stageStride * static_cast<size_t>(thread));
+  return {base, base + kSpan, base + 2 * kSpan, base + 3 * kSpan};
+}
+
+// gradWeight values (double sums) rounded once into the output's dtype.
+void StoreWeightGrad(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, const double *sums) {
+  const bool narrow = p.dweight.dtype != DType::kF32;
+  for (int64_t c0 = 0; c0 < p.weights; c0 += kSpan) {
+    const int64_t len = std::min(kSpan, p.weights - c0);
+    float values[kSpan];
+    for (int64_t i = 0; i < len; ++i) {
+      const double v = sums[c0 + i];
+      values[i] = narrow ? F64ToF32RoundToOdd(v) : static_cast<float>(v);
+    }
+    WriteFlatFromF32(p.dweight, b.dweight, c0, len, values);
+  }
+}
+
+void RunPlanes(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws) {
+  auto *weights = reinterpret_cast<float *>(ws + p.weightOffset);
+  ReadFlatAsF32(p.weight, b.weight, 0, p.weights, weights);
+  auto *partials = reinterpret_cast<double *>(ws + p.partialsOffset);
+  const int64_t pieces = p.planes * p.piecesPerPlane;
+  const SpanRunner runner(p, b, false);
+  ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
+    const Staging s = StagingFor(p, ws, thread);
+    const int64_t last = std::min(pieces, (block + 1) * p.piecesPerBlock);
+    for (int64_t piece = block * p.piecesPerBlock; piece < last; ++piece) {
+      const int64_t plane = piece / p.piecesPerPlane, start = (piece % p.piecesPerPlane) * p.pieceSize;
+      const int64_t len = std::min(p.pieceSize, p.planeSize - start);
+      double sum = 0;
+      runner.Run(plane * p.planeSize + start, len, nullptr, weights[plane % p.weights], nullptr, &sum, s);
+      partials[piece] = sum;
+    }
+  });
+  // Channel c owns planes c, c + C, c + 2C, ...: their pieces are added in that order.
+  auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
+  for (int64_t c = 0; c < p.weights; ++c) sums[c] = 0;
+  for (int64_t piece = 0; piece < pieces; ++piece) sums[(piece / p.piecesPerPlane) % p.weights] += partials[piece];
+  StoreWeightGrad(p, b, sums);
+}
+
+void RunRows(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws) {
+  auto *wRow = reinterpret_cast<float *>(ws + p.weightOffset);
+  float channelWeights[kSpan];
+  for (int64_t c0 = 0; c0 < p.weights; c0 += kSpan) {
+    const int64_t len = std::min(kSpan, p.weights - c0);
+    ReadFlatAsF32(p.weight, b.weight, c0, len, channelWeights);
+    for (int64_t c = 0; c < len; ++c) std::fill_n(wRow + (c0 + c) * p.planeSize, p.planeSize, channelWeights[c]);
+  }
+  auto *partials = reinterpret_cast<double *>(ws + p.partialsOffset);
+  const SpanRunner runner(p, b, true);
+  ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
+    const Staging s = StagingFor(p, ws, thread);
+    double *row = partials + block * p.rowLength;
+    std::fill_n(row, p.rowLength, 0.0);
+    const int64_t last = std::min(p.rows, (block + 1) * p.rowsPerBlock);
+    for (int64_t r = block * p.rowsPerBlock; r < last; ++r)
+      runner.Run(r * p.rowLength, p.rowLength, wRow, 0.0f, row, nullptr, s);
+  });
+  // Fold the block rows in block order into block 0's row, then each channel's planeSize entries.
+  for (int64_t blk = 1; blk < p.numBlocks; ++blk) {
+    const double *src = partials + blk * p.rowLength;
+    for (int64_t j = 0; j < p.rowLength; ++j) partials[j] += src[j];
+  }
+  auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
+  for (int64_t c = 0; c < p.weights; ++c) {
+    double acc = 0;
+    for (int64_t i = 0; i < p.planeSize; ++i) acc += partials[c * p.planeSize + i];
+    sums[c] = acc;
+  }
+  StoreWeightGrad(p, b, sums);
+}
+
+}  // namespace
+
+void RunPreluBackward(const PreluBackwardPlan &plan, const PreluBackwardBuffers &buffers, void *workspace) {
+  if (plan.layout == PreluLayout::kRows) {
+    RunRows(plan, buffers, static_cast<char *>(workspace));
+  } else {
+    RunPlanes(plan, buffers, static_cast<char *>(workspace));
+  }
+}
+
+}  // namespace aclcpu
+#endif  // HWY_ONCE

@@ -1,0 +1,113 @@
+// aclnnReflectionPad2dBackwardGetWorkspaceSize / aclnnReflectionPad2dBackward: validate, plan, launch.
+#include <algorithm>
+#include <memory>
+
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "base/check.h"
+#include "base/executor.h"
+#include "base/meta_objects.h"
+#include "base/parallel.h"
+#include "ops/reflection_pad2d_backward/reflection_pad2d_backward_check.h"
+#include "ops/reflection_pad2d_backward/reflection_pad2d_backward_plan.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char *kOp = "aclnnReflectionPad2dBackward";
+constexpr int64_t kBlockBytes = 64 << 10;  // gradInput bytes per work block: small enough to balance 2+ threads
+
+size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
+
+// Input slots: gradOutput, self; output slot: gradInput.
+class ReflectionPad2dBackwardOp : public OpPlan {
+ public:
+  explicit ReflectionPad2dBackwardOp(const ReflectionPad2dBackwardPlan &plan) : plan_(plan) {}
+  int Run(void *const *addrs, void *workspace) const override {
+    RunReflectionPad2dBackward(plan_, addrs[0], addrs[2], workspace);
+    return 0;
+  }
+
+ private:
+  const ReflectionPad2dBackwardPlan plan_;
+};
+
+// Input columns fed only by their own shifted output column form the vector-friendly centre.
+void PlanCenter(ReflectionPad2dBackwardPlan *p) {
+  int64_t sources[3];
+  auto simple = [&](int64_t iw) { return p->cols.Sources(iw, sources) == 1 && sources[0] == iw + p->cols.before; };
+  int64_t begin = 0;
+  while (begin < p->cols.in && !simple(begin)) ++begin;
+  int64_t end = begin;
+  while (end < p->cols.in && simple(end)) ++end;
+  p->centerBegin = begin;
+  p->centerEnd = end;
+}
+
+void PlanWork(ReflectionPad2dBackwardPlan *p) {
+  const size_t element = DTypeSize(p->gradInput.dtype);
+  const int64_t rowBytes = std::max<int64_t>(1, p->cols.in * static_cast<int64_t>(element));
+  p->threads = PlanThreads();
+  p->rowsPerBlock = std::max<int64_t>(1, kBlockBytes / rowBytes);
+  p->numBlocks = CeilDiv(p->planes * p->rows.in, p->rowsPerBlock);
+  const int rank = p->gradInput.rank;
+  p->outputRowsDense = p->gradOutput.dims[rank - 1] <= 1 || p->gradOutput.strides[rank - 1] == 1;
+  p->inputRowsDense = p->gradInput.dims[rank - 1] <= 1 || p->gradInput.strides[rank - 1] == 1;
+  if (!p->outputRowsDense || !p->inputRowsDense) {
+    p->stageRowBytes = AlignUp(static_cast<size_t>(std::max(p->cols.in, p->cols.out)) * element);
+    p->stageStride = 4 * p->stageRowBytes;
+  }
+  p->workspaceBytes = p->stageStride * static_cast<size_t>(p->threads);
+}
+
+aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(kOp);
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+  PadWork work = PadWork::kNothing;
+  ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackward(a, &work));
+  const bool compute = work == PadWork::kCompute;
+  ReflectionPad2dBackwardPlan p;
+  if (compute) {
+    ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackwardStrict(a));
+    p.gradOutput = ToView(*a.gradOutput);
+    p.gradInput = ToView(*a.gradInput);
+    const DType type = p.gradInput.dtype;
+    p.components = type == DType::kC64 || type == DType::kC128 ? 2 : 1;
+    p.scalar = type == DType::kC64 ? DType::kF32 : type == DType::kC128 ? DType::kF64 : type;
+    const int rank = p.gradInput.rank;
+    p.planes = 1;
+    for (int d = 0; d < rank - 2; ++d) p.planes *= p.gradInput.dims[d];
+    const std::vector<int64_t> &pad = a.padding->values;  // [left, right, top, bottom]
+    p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2]};
+    p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0]};
+    PlanCenter(&p);
+    PlanWork(&p);
+  }
+  ExecutorSpec spec;
+  spec.opName = kOp;
+  spec.inputs = {a.gradOutput, a.self};
+  spec.outputs = {a.gradInput};
+  spec.touched = {compute, false, compute};
+  spec.workspaceSize = compute ? p.workspaceBytes : 0;
+  return CreateExecutor(std::move(spec), std::make_unique<ReflectionPad2dBackwardOp>(p), workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+extern "C" {
+
+aclnnStatus aclnnReflectionPad2dBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *self,
+                                                         const aclIntArray *padding, aclTensor *gradInput,
+                                                         uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const aclcpu::ReflectionPad2dBackwardArgs args{gradOutput, self, padding, gradInput};
+  return aclcpu::Guarded(aclcpu::kOp, [&] { return aclcpu::Plan(args, workspaceSize, executor); });
+}
+
+aclnnStatus aclnnReflectionPad2dBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                         const aclrtStream stream) {
+  return aclcpu::Guarded(aclcpu::kOp,
+                         [&] { return aclcpu::RunExecutor(aclcpu::kOp, workspace, workspaceSize, executor, stream); });
+}
+
+}  // extern "C"

@@ -1,0 +1,23 @@
+// Phase-1 validation of aclnnReflectionPad2dBackward, in the device's order (pad-prelu-convtbc.md §1.3).
+#pragma once
+
+#include "aclnn/acl_meta.h"
+
+namespace aclcpu {
+
+struct ReflectionPad2dBackwardArgs {
+  const aclTensor *gradOutput, *self;
+  const aclIntArray *padding;
+  const aclTensor *gradInput;
+};
+
+enum class PadWork { kCompute, kNothing };
+
+// Rules 2-6 of §1.3 (rule 1, the workspaceSize/executor pointers, is the caller's). On success
+// `work` says whether there is anything to compute (empty tensors: nothing, status 0).
+aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &args, PadWork *work);
+// Checks the device leaves undefined, applied only when there is something to compute
+// (docs/compat.md): gradOutput's leading dims equal self's, and every view fits its storage.
+aclnnStatus CheckReflectionPad2dBackwardStrict(const ReflectionPad2dBackwardArgs &args);
+
+}  // namespace aclcpu

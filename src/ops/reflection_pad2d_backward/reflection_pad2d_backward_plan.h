@@ -1,0 +1,52 @@
+// The plan phase 1 of aclnnReflectionPad2dBackward builds and phase 2 executes. Kernel-facing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "base/tensor_view.h"
+
+namespace aclcpu {
+
+// One padded axis: `in` input cells, `out` = in + before + after output cells. Output cell w is a
+// copy of input cell r(w - before), with r reflecting about both borders without repeating them.
+struct ReflectAxis {
+  int64_t in = 0, out = 0, before = 0;
+
+  // The output cells that copy input cell i (at most 3: itself, its mirror about the first border,
+  // its mirror about the last). Negative pads crop, so a cell may have none. Returns the count.
+  int Sources(int64_t i, int64_t sources[3]) const {
+    int count = 0;
+    auto keep = [&](int64_t w) {
+      if (w >= 0 && w < out) sources[count++] = w;
+    };
+    keep(i + before);
+    if (i >= 1) keep(before - i);
+    if (i <= in - 2) keep(before + 2 * (in - 1) - i);
+    return count;
+  }
+};
+
+struct ReflectionPad2dBackwardPlan {
+  TensorView gradOutput, gradInput;  // rank 3 or 4; the leading dims are equal
+  DType scalar = DType::kF32;        // storage type of one component (kF32, kF64, kF16, kBF16)
+  int components = 1;                // 2 for complex dtypes: real and imaginary parts add independently
+  int64_t planes = 0;                // product of the leading dims
+  ReflectAxis rows, cols;            // H and W
+  // Input columns [centerBegin, centerEnd) are fed only by output column (column + left): a shifted
+  // copy (or a sum of up to three rows). All other columns take the general path.
+  int64_t centerBegin = 0, centerEnd = 0;
+  bool outputRowsDense = false, inputRowsDense = false;  // unit stride along W
+
+  // Work: planes x H input rows, in fixed blocks of rowsPerBlock (no reductions across blocks).
+  int64_t rowsPerBlock = 1, numBlocks = 0;
+  int threads = 1;
+  // Per-thread staging for rows that are not dense: 3 gradOutput rows and 1 gradInput row.
+  size_t stageRowBytes = 0, stageStride = 0, workspaceBytes = 0;
+};
+
+// Phase 2 body: writes every element of gradInput exactly once.
+void RunReflectionPad2dBackward(const ReflectionPad2dBackwardPlan &plan, const void *gradOutput, void *gradInput,
+                                void *workspace);
+
+}  // namespace aclcpu
