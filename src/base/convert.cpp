@@ -185,17 +185,6 @@ void ScatterElements(const TensorView &view, void *base, int64_t first, int64_t 
   }
 }
 
-void RoundThroughDType(DType type, float *values, int64_t n) {
-  if (type != DType::kF16 && type != DType::kBF16) return;
-  constexpr int64_t kChunk = 512;
-  uint16_t narrow[kChunk];
-  for (int64_t k = 0; k < n; k += kChunk) {
-    const int64_t len = n - k < kChunk ? n - k : kChunk;
-    StoreFromF32(type, values + k, narrow, len);
-    LoadAsF32(type, narrow, values + k, len);
-  }
-}
-
 const char *ActiveSimdTarget() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
 
 }  // namespace aclcpu

@@ -29,10 +29,6 @@ void WriteFlatFromF32(const TensorView &view, void *base, int64_t first, int64_t
 void GatherElements(const TensorView &view, const void *base, int64_t first, int64_t n, void *dst);
 void ScatterElements(const TensorView &view, void *base, int64_t first, int64_t n, const void *src);
 
-// Rounds each value to the nearest value of `type` (kF16, kBF16; kF32 is a no-op), as a store
-// to and load from that dtype would: the device keeps such intermediates in the tensor dtype.
-void RoundThroughDType(DType type, float *values, int64_t n);
-
 // Name of the SIMD target the dispatcher picked (for logs and benchmark labels).
 const char *ActiveSimdTarget();
 

@@ -32,7 +32,8 @@ inline double RoundTo(aclDataType t, double v) {
   switch (t) {
     case ACL_FLOAT16: return aclcpu::F16ToF32(aclcpu::F32ToF16(static_cast<float>(v)));
     case ACL_BF16: return aclcpu::BF16ToF32(aclcpu::F32ToBF16(static_cast<float>(v)));
-    case ACL_FLOAT: return static_cast<float>(v);
+    case ACL_FLOAT:
+    case ACL_COMPLEX64: return static_cast<float>(v);
     default: return v;
   }
 }
@@ -42,14 +43,15 @@ inline double Epsilon(aclDataType t) {
   switch (t) {
     case ACL_FLOAT16: return std::ldexp(1.0, -11);
     case ACL_BF16: return std::ldexp(1.0, -8);
-    case ACL_FLOAT: return std::ldexp(1.0, -24);
+    case ACL_FLOAT:
+    case ACL_COMPLEX64: return std::ldexp(1.0, -24);
     default: return std::ldexp(1.0, -53);
   }
 }
 
 // One ulp of dtype `t` at magnitude `m`.
 inline double UlpAt(aclDataType t, double m) {
-  const int digits = t == ACL_FLOAT16 ? 11 : t == ACL_BF16 ? 8 : t == ACL_FLOAT ? 24 : 53;
+  const int digits = t == ACL_FLOAT16 ? 11 : t == ACL_BF16 ? 8 : (t == ACL_FLOAT || t == ACL_COMPLEX64) ? 24 : 53;
   const int e = m > 0 ? std::ilogb(m) : (t == ACL_FLOAT16 ? -14 : -126);
   return std::ldexp(1.0, e - digits + 1);
 }
@@ -116,6 +118,8 @@ class DeviceTensor {
   const std::vector<int64_t> &shape() const { return shape_; }
   aclDataType dtype() const { return dtype_; }
   int64_t numel() const { return NumelOf(shape_); }
+  // Scalars per element: 2 for complex dtypes (real, imaginary), else 1. Fill/Read use numel x components values.
+  int components() const { return dtype_ == ACL_COMPLEX64 || dtype_ == ACL_COMPLEX128 ? 2 : 1; }
   void *device() const { return device_; }
 
   // Storage element offset of the element with row-major index `flat`.
@@ -132,15 +136,21 @@ class DeviceTensor {
   void Fill(const std::vector<double> &values) {
     std::vector<unsigned char> host(bytes_);
     aclrtMemcpy(host.data(), bytes_, device_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST);
-    for (int64_t i = 0; i < numel(); ++i) Put(host.data(), OffsetOf(i), values[static_cast<size_t>(i)]);
+    const int k = components();
+    for (int64_t i = 0; i < numel(); ++i) {
+      for (int c = 0; c < k; ++c) Put(host.data(), OffsetOf(i), c, values[static_cast<size_t>(i * k + c)]);
+    }
     aclrtMemcpy(device_, bytes_, host.data(), bytes_, ACL_MEMCPY_HOST_TO_DEVICE);
   }
 
   std::vector<double> Read() const {
     std::vector<unsigned char> host(bytes_);
     aclrtMemcpy(host.data(), bytes_, device_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST);
-    std::vector<double> out(static_cast<size_t>(numel()));
-    for (int64_t i = 0; i < numel(); ++i) out[static_cast<size_t>(i)] = Get(host.data(), OffsetOf(i));
+    const int k = components();
+    std::vector<double> out(static_cast<size_t>(numel() * k));
+    for (int64_t i = 0; i < numel(); ++i) {
+      for (int c = 0; c < k; ++c) out[static_cast<size_t>(i * k + c)] = Get(host.data(), OffsetOf(i), c);
+    }
     return out;
   }
 
@@ -152,8 +162,9 @@ class DeviceTensor {
   }
 
  private:
-  void Put(unsigned char *host, int64_t off, double v) const {
-    unsigned char *p = host + off * static_cast<int64_t>(ElementSize(dtype_));
+  void Put(unsigned char *host, int64_t off, int component, double v) const {
+    const auto scalar = static_cast<int64_t>(ElementSize(dtype_)) / components();
+    unsigned char *p = host + off * static_cast<int64_t>(ElementSize(dtype_)) + component * scalar;
     switch (dtype_) {
       case ACL_FLOAT16: {
         const uint16_t h = aclcpu::F32ToF16(static_cast<float>(v));
@@ -165,7 +176,8 @@ class DeviceTensor {
         std::memcpy(p, &h, 2);
         break;
       }
-      case ACL_DOUBLE: std::memcpy(p, &v, 8); break;
+      case ACL_DOUBLE:
+      case ACL_COMPLEX128: std::memcpy(p, &v, 8); break;
       default: {
         const auto f = static_cast<float>(v);
         std::memcpy(p, &f, 4);
@@ -173,13 +185,15 @@ class DeviceTensor {
       }
     }
   }
-  double Get(const unsigned char *host, int64_t off) const {
-    const unsigned char *p = host + off * static_cast<int64_t>(ElementSize(dtype_));
+  double Get(const unsigned char *host, int64_t off, int component) const {
+    const auto scalar = static_cast<int64_t>(ElementSize(dtype_)) / components();
+    const unsigned char *p = host + off * static_cast<int64_t>(ElementSize(dtype_)) + component * scalar;
     uint16_t h;
     switch (dtype_) {
       case ACL_FLOAT16: std::memcpy(&h, p, 2); return aclcpu::F16ToF32(h);
       case ACL_BF16: std::memcpy(&h, p, 2); return aclcpu::BF16ToF32(h);
-      case ACL_DOUBLE: {
+      case ACL_DOUBLE:
+      case ACL_COMPLEX128: {
         double d;
         std::memcpy(&d, p, 8);
         return d;
@@ -208,7 +222,15 @@ inline std::vector<double> RandomValues(std::mt19937_64 &rng, int64_t n, double 
 }
 
 inline const char *DTypeLabel(aclDataType t) {
-  return t == ACL_FLOAT16 ? "f16" : t == ACL_BF16 ? "bf16" : t == ACL_FLOAT ? "f32" : "other";
+  switch (t) {
+    case ACL_FLOAT16: return "f16";
+    case ACL_BF16: return "bf16";
+    case ACL_FLOAT: return "f32";
+    case ACL_DOUBLE: return "f64";
+    case ACL_COMPLEX64: return "c64";
+    case ACL_COMPLEX128: return "c128";
+    default: return "other";
+  }
 }
 
 // Max |a - b| over two equally long vectors.

@@ -3,23 +3,11 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
+#include "common/torch_convert.h"
 #include "layer_norm_backward/layer_norm_backward_tester.h"
 
 namespace aclcpu_test {
 namespace {
-
-at::ScalarType TorchType(aclDataType t) {
-  return t == ACL_FLOAT16 ? at::kHalf : t == ACL_BF16 ? at::kBFloat16 : at::kFloat;
-}
-
-at::Tensor ToTorch(const std::vector<double> &v, std::vector<int64_t> shape, aclDataType t) {
-  return at::tensor(at::ArrayRef<double>(v), at::kDouble).reshape(shape).to(TorchType(t));
-}
-
-std::vector<double> FromTorch(const at::Tensor &t) {
-  const at::Tensor d = t.to(at::kDouble).contiguous();
-  return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
-}
 
 class LayerNormBackwardTorchParity : public ::testing::TestWithParam<aclDataType> {};
 

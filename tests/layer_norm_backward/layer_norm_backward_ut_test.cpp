@@ -5,21 +5,10 @@
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "common/test_tensor.h"
+#include "common/ut_descriptors.h"
 
 namespace aclcpu_test {
 namespace {
-
-struct Desc {
-  std::vector<int64_t> shape;
-  aclDataType dtype = ACL_FLOAT;
-  aclFormat format = ACL_FORMAT_ND;
-  bool present = true;
-};
-
-Desc D(std::vector<int64_t> shape, aclDataType t = ACL_FLOAT, aclFormat f = ACL_FORMAT_ND) {
-  return {shape, t, f, true};
-}
-Desc Null() { return {{}, ACL_FLOAT, ACL_FORMAT_ND, false}; }
 
 // A case in the notation of §2.8: defaults are f32 ND, outputs in/ns/ns, w = b = ns, mask TTT.
 struct UtCase {
@@ -42,17 +31,10 @@ struct UtCase {
         ns(normalized) {}
 
   // Descriptors live as long as the case, so a phase 2 after Phase1() sees live tensors.
-  mutable std::vector<std::unique_ptr<aclTensor, aclnnStatus (*)(const aclTensor *)>> owned;
+  mutable Descriptors owned;
 
   aclnnStatus Phase1(uint64_t *ws = nullptr, aclOpExecutor **exec = nullptr) const {
-    auto make = [this](const Desc &d) -> aclTensor * {
-      if (!d.present) return nullptr;
-      // Phase 1 never touches data, so descriptors without memory are enough.
-      aclTensor *t = aclCreateTensor(d.shape.data(), d.shape.size(), d.dtype, nullptr, 0, d.format, d.shape.data(),
-                                     d.shape.size(), nullptr);
-      owned.emplace_back(t, aclDestroyTensor);
-      return t;
-    };
+    auto make = [this](const Desc &d) { return owned.Make(d); };
     std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)> nsArray(
         nsPresent ? aclCreateIntArray(ns.data(), ns.size()) : nullptr, aclDestroyIntArray);
     bool maskValues[8] = {};

@@ -91,7 +91,7 @@ void PlanWorkspace(PreluBackwardPlan *p) {
   p->sumsOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(p->weights) * sizeof(double));
   p->stageOffset = bytes;
-  p->stageStride = AlignUp(4 * kPreluSpan * sizeof(float));
+  p->stageStride = AlignUp(3 * kPreluSpan * sizeof(float));
   bytes += p->stageStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;
 }
@@ -104,6 +104,7 @@ aclnnStatus Plan(const PreluBackwardArgs &a, uint64_t *workspaceSize, aclOpExecu
   bool compute = false;
   ACLCPU_RETURN_IF_ERROR(CheckPreluBackward(a, &compute));
   PreluBackwardPlan p;
+  p.compute = compute;
   if (compute) {
     ACLCPU_RETURN_IF_ERROR(CheckPreluBackwardStrict(a));
     p.x = ToView(*a.self);
@@ -112,7 +113,6 @@ aclnnStatus Plan(const PreluBackwardArgs &a, uint64_t *workspaceSize, aclOpExecu
     p.weight = ToView(*a.weight);
     p.dweight = ToView(*a.gradWeight);
     p.weights = p.weight.Numel();
-    p.roundUpdates = p.x.dtype != DType::kF32;
     PlanLayout(&p);
     PlanWorkspace(&p);
   }

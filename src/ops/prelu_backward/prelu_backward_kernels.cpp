@@ -19,13 +19,12 @@ namespace hn = hwy::HWY_NAMESPACE;
 // One span (n elements, all pointers dense fp32):
 //   dx = x > 0 ? dy : w * dy               (NaN x takes the weight branch, as `x > 0` is false)
 //   update = x > 0 ? 0 : x * dy
-// kRowWeight: w is per element (wRow), else the scalar w.
-// kExact (fp32 tensors): updates are summed in double from exact products (fp32 x fp32 fits a
-// double), into *sum or, with kRowWeight, into partialRow[k]. Otherwise (fp16/bf16) the fp32
-// products, exact for those inputs, are written to `updates` for rounding to the tensor dtype.
-template <bool kRowWeight, bool kExact>
+// kRowWeight: w is per element (wRow), else the scalar w. Updates are exact products in double (an
+// fp32 x fp32 product fits a double) summed in double, into *sum or, with kRowWeight, into
+// partialRow[k]: gradWeight is rounded only once, at the end.
+template <bool kRowWeight>
 void Span(const float *HWY_RESTRICT x, const float *HWY_RESTRICT dy, const float *HWY_RESTRICT wRow, float w, int64_t n,
-          float *HWY_RESTRICT dx, float *HWY_RESTRICT updates, double *HWY_RESTRICT partialRow, double *sum) {
+          float *HWY_RESTRICT dx, double *HWY_RESTRICT partialRow, double *sum) {
   int64_t k = 0;
   double total = 0;
 #if HWY_TARGET != HWY_SCALAR
@@ -42,73 +41,36 @@ void Span(const float *HWY_RESTRICT x, const float *HWY_RESTRICT dy, const float
     const auto vg = hn::LoadU(df, dy + k);
     const auto vw = kRowWeight ? hn::LoadU(df, wRow + k) : hn::Set(df, w);
     hn::StoreU(hn::IfThenElse(hn::Gt(vx, zeroF), vg, hn::Mul(vw, vg)), df, dx + k);
-    if (kExact) {
-      const auto xLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vg));
-      const auto xHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vg));
-      const auto uLo = hn::IfThenZeroElse(hn::Gt(xLo, zeroD), hn::Mul(xLo, gLo));
-      const auto uHi = hn::IfThenZeroElse(hn::Gt(xHi, zeroD), hn::Mul(xHi, gHi));
-      if (kRowWeight) {
-        hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k), uLo), dd, partialRow + k);
-        hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k + half), uHi), dd, partialRow + k + half);
-      } else {
-        acc0 = hn::Add(acc0, uLo);
-        acc1 = hn::Add(acc1, uHi);
-      }
+    const auto xLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, vg));
+    const auto xHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, vg));
+    const auto uLo = hn::IfThenZeroElse(hn::Gt(xLo, zeroD), hn::Mul(xLo, gLo));
+    const auto uHi = hn::IfThenZeroElse(hn::Gt(xHi, zeroD), hn::Mul(xHi, gHi));
+    if (kRowWeight) {
+      hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k), uLo), dd, partialRow + k);
+      hn::StoreU(hn::Add(hn::LoadU(dd, partialRow + k + half), uHi), dd, partialRow + k + half);
     } else {
-      hn::StoreU(hn::IfThenZeroElse(hn::Gt(vx, zeroF), hn::Mul(vx, vg)), df, updates + k);
+      acc0 = hn::Add(acc0, uLo);
+      acc1 = hn::Add(acc1, uHi);
     }
   }
-  if (kExact && !kRowWeight) total = hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc0, acc1)));
+  if (!kRowWeight) total = hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc0, acc1)));
 #endif
   for (; k < n; ++k) {
     const float wk = kRowWeight ? wRow[k] : w;
     const bool positive = x[k] > 0.0f;
     dx[k] = positive ? dy[k] : wk * dy[k];
-    if (kExact) {
-      const double u = positive ? 0.0 : static_cast<double>(x[k]) * static_cast<double>(dy[k]);
-      if (kRowWeight) {
-        partialRow[k] += u;
-      } else {
-        total += u;
-      }
+    const double u = positive ? 0.0 : static_cast<double>(x[k]) * static_cast<double>(dy[k]);
+    if (kRowWeight) {
+      partialRow[k] += u;
     } else {
-      updates[k] = positive ? 0.0f : x[k] * dy[k];
+      total += u;
     }
   }
-  if (kExact && !kRowWeight) *sum += total;
+  if (!kRowWeight) *sum += total;
 }
 
-// sum of v[0..n) in double (rounded fp16/bf16 updates: their sums are exact in double for any
-// realistic span).
-double SumAsDouble(const float *HWY_RESTRICT v, int64_t n) {
-  double total = 0;
-  int64_t k = 0;
-#if HWY_TARGET != HWY_SCALAR
-  const hn::ScalableTag<float> df;
-  const hn::Half<decltype(df)> dh;
-  const hn::Repartition<double, decltype(df)> dd;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  auto acc = hn::Zero(dd);
-  for (; k + lanes <= n; k += lanes) {
-    const auto vv = hn::LoadU(df, v + k);
-    acc = hn::Add(acc, hn::Add(hn::PromoteTo(dd, hn::LowerHalf(dh, vv)), hn::PromoteTo(dd, hn::UpperHalf(dh, vv))));
-  }
-  total = hn::GetLane(hn::SumOfLanes(dd, acc));
-#endif
-  for (; k < n; ++k) total += v[k];
-  return total;
-}
-
-void AddToDoubleRow(const float *HWY_RESTRICT v, int64_t n, double *HWY_RESTRICT row) {
-  for (int64_t k = 0; k < n; ++k) row[k] += v[k];
-}
-
-using SpanFn = void (*)(const float *, const float *, const float *, float, int64_t, float *, float *, double *,
-                        double *);
-SpanFn SelectSpan(bool rowWeight, bool exact) {
-  static const SpanFn kTable[4] = {Span<false, false>, Span<false, true>, Span<true, false>, Span<true, true>};
-  return kTable[(rowWeight ? 2 : 0) + (exact ? 1 : 0)];
-}
+using SpanFn = void (*)(const float *, const float *, const float *, float, int64_t, float *, double *, double *);
+SpanFn SelectSpan(bool rowWeight) { return rowWeight ? Span<true> : Span<false>; }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
@@ -122,15 +84,13 @@ HWY_AFTER_NAMESPACE();
 namespace aclcpu {
 
 HWY_EXPORT(SelectSpan);
-HWY_EXPORT(SumAsDouble);
-HWY_EXPORT(AddToDoubleRow);
 
 namespace {
 
 constexpr int64_t kSpan = kPreluSpan;
 
 struct Staging {
-  float *x, *dy, *dx, *updates;
+  float *x, *dy, *dx;
 };
 
 // A dense fp32 view is used in place; anything else is converted through the staging buffers.
@@ -141,10 +101,7 @@ class SpanRunner {
   SpanRunner(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, bool rowWeight)
       : p_(p),
         b_(b),
-        exact_(!p.roundUpdates),
-        span_(HWY_DYNAMIC_DISPATCH(SelectSpan)(rowWeight, !p.roundUpdates)),
-        sum_(HWY_DYNAMIC_DISPATCH(SumAsDouble)),
-        addRow_(HWY_DYNAMIC_DISPATCH(AddToDoubleRow)),
+        span_(HWY_DYNAMIC_DISPATCH(SelectSpan)(rowWeight)),
         xDirect_(DirectF32(p.x)),
         dyDirect_(DirectF32(p.dy)),
         dxDirect_(DirectF32(p.dx)) {}
@@ -160,16 +117,8 @@ class SpanRunner {
       if (!dyDirect_) ReadFlatAsF32(p_.dy, b_.dy, at, len, s.dy);
       float *dx = dxDirect_ ? const_cast<float *>(F32At(p_.dx, b_.dx, at)) : s.dx;
       double *row = partialRow != nullptr ? partialRow + k : nullptr;
-      span_(x, dy, wRow != nullptr ? wRow + k : nullptr, w, len, dx, s.updates, row, sum);
+      span_(x, dy, wRow != nullptr ? wRow + k : nullptr, w, len, dx, row, sum);
       if (!dxDirect_) WriteFlatFromF32(p_.dx, b_.dx, at, len, dx);
-      if (!exact_) {
-        RoundThroughDType(p_.x.dtype, s.updates, len);
-        if (row != nullptr) {
-          addRow_(s.updates, len, row);
-        } else {
-          *sum += sum_(s.updates, len);
-        }
-      }
     }
   }
 
@@ -180,16 +129,13 @@ class SpanRunner {
 
   const PreluBackwardPlan &p_;
   const PreluBackwardBuffers &b_;
-  bool exact_;
-  decltype(HWY_DYNAMIC_DISPATCH(SelectSpan)(false, false)) span_;
-  decltype(HWY_DYNAMIC_DISPATCH(SumAsDouble)) sum_;
-  decltype(HWY_DYNAMIC_DISPATCH(AddToDoubleRow)) addRow_;
+  decltype(HWY_DYNAMIC_DISPATCH(SelectSpan)(false)) span_;
   bool xDirect_, dyDirect_, dxDirect_;
 };
 
 Staging StagingFor(const PreluBackwardPlan &p, char *ws, int thread) {
   auto *base = reinterpret_cast<float *>(ws + p.stageOffset + p.stageStride * static_cast<size_t>(thread));
-  return {base, base + kSpan, base + 2 * kSpan, base + 3 * kSpan};
+  return {base, base + kSpan, base + 2 * kSpan};
 }
 
 // gradWeight values (double sums) rounded once into the output's dtype.
@@ -265,6 +211,7 @@ void RunRows(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws
 }  // namespace
 
 void RunPreluBackward(const PreluBackwardPlan &plan, const PreluBackwardBuffers &buffers, void *workspace) {
+  if (!plan.compute) return;
   if (plan.layout == PreluLayout::kRows) {
     RunRows(plan, buffers, static_cast<char *>(workspace));
   } else {

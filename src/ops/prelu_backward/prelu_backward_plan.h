@@ -8,7 +8,7 @@
 
 namespace aclcpu {
 
-// Elements converted or staged at a time: the four fp32 staging buffers of a thread stay in L1.
+// Elements converted or staged at a time: the three fp32 staging buffers of a thread stay in L1.
 constexpr int64_t kPreluSpan = 1024;
 
 // How the weight meets the elements of self (flattened row-major, E elements).
@@ -22,15 +22,13 @@ enum class PreluLayout : int8_t {
 };
 
 struct PreluBackwardPlan {
+  bool compute = false;                   // false for the empty cases: phase 2 then writes nothing
   TensorView x, dy, dx, weight, dweight;  // dy is gradOutput broadcast to self's shape (stride 0 where expanded)
   PreluLayout layout = PreluLayout::kPlanes;
   int64_t weights = 1;              // 1 or C
   int64_t planeSize = 1;            // elements per (n, c) plane; E for a single weight
   int64_t planes = 1;               // kPlanes: E / planeSize
   int64_t rows = 1, rowLength = 1;  // kRows
-  // The device keeps x * dy as a tensor of self's dtype before reducing it: fp16/bf16 round it.
-  bool roundUpdates = false;
-  bool computeInF32Direct = false;  // x, dy and dx are all dense fp32: no staging copies
 
   // kPlanes: each plane is cut into piecesPerPlane pieces of at most pieceSize elements; a block is
   // piecesPerBlock consecutive pieces. One double partial per piece.
@@ -44,7 +42,7 @@ struct PreluBackwardPlan {
   size_t weightOffset = 0;                  // kRows: the expanded fp32 weight row (rowLength); kPlanes: weights fp32
   size_t partialsOffset = 0;                // doubles: one per piece (kPlanes) or one row per block (kRows)
   size_t sumsOffset = 0;                    // weights doubles: the combined gradWeight before rounding
-  size_t stageOffset = 0, stageStride = 0;  // per-thread fp32 staging: x, dy, dx/update spans
+  size_t stageOffset = 0, stageStride = 0;  // per-thread fp32 staging: x, dy, dx spans
   size_t workspaceBytes = 0;
 };
 

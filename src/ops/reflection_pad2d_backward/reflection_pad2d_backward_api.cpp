@@ -67,6 +67,7 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
   ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackward(a, &work));
   const bool compute = work == PadWork::kCompute;
   ReflectionPad2dBackwardPlan p;
+  p.compute = compute;
   if (compute) {
     ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackwardStrict(a));
     p.gradOutput = ToView(*a.gradOutput);

@@ -13,8 +13,9 @@
 namespace aclcpu {
 namespace {
 
-// Storage types and the type their sums are taken in: fp32 and fp64 sums in double (fp32 results
-// are then rounded once), fp16/bf16 sums in fp32, rounded once.
+// Storage types and the type their sums (at most 9 terms) are taken in, so that each result is
+// rounded once: fp32 in double, fp16/bf16 in fp32, fp64 in long double (x87 extended on x86-64;
+// only border cells and the few rows fed by two or three rows take this path).
 struct F32Storage {
   using Storage = float;
   using Acc = double;
@@ -23,9 +24,9 @@ struct F32Storage {
 };
 struct F64Storage {
   using Storage = double;
-  using Acc = double;
-  static double Load(double v) { return v; }
-  static double Store(double v) { return v; }
+  using Acc = long double;
+  static long double Load(double v) { return v; }
+  static double Store(long double v) { return static_cast<double>(v); }
 };
 struct F16Storage {
   using Storage = uint16_t;
@@ -141,6 +142,7 @@ void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void
 
 void RunReflectionPad2dBackward(const ReflectionPad2dBackwardPlan &plan, const void *gradOutput, void *gradInput,
                                 void *workspace) {
+  if (!plan.compute) return;
   auto *ws = static_cast<char *>(workspace);
   switch (plan.scalar) {
     case DType::kF64: RunTyped<F64Storage>(plan, gradOutput, gradInput, ws); break;

@@ -28,6 +28,7 @@ struct ReflectAxis {
 };
 
 struct ReflectionPad2dBackwardPlan {
+  bool compute = false;              // false for the empty cases: phase 2 then writes nothing
   TensorView gradOutput, gradInput;  // rank 3 or 4; the leading dims are equal
   DType scalar = DType::kF32;        // storage type of one component (kF32, kF64, kF16, kBF16)
   int components = 1;                // 2 for complex dtypes: real and imaginary parts add independently
