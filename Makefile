@@ -50,7 +50,7 @@ test: format-check build
 	$(MAKE) --no-print-directory sanitize
 
 bench: build
-	$(BUILD)/bin/bench_layer_norm_backward
+	for b in $(BUILD)/bin/bench_*; do $$b || exit 1; done
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -9,43 +9,19 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "common/bench_util.h"
+#include "common/torch_bench.h"
 
 namespace {
 
+using aclcpu_bench::DeviceCopy;
 using aclcpu_bench::Row;
+using aclcpu_bench::ShapeName;
+using aclcpu_bench::TorchType;
+const char *Name(aclDataType t) { return aclcpu_bench::DTypeName(t); }
 
 struct Problem {
   std::vector<int64_t> shape;  // normalized over the last dim
   aclDataType dtype;
-};
-
-const char *Name(aclDataType t) { return t == ACL_FLOAT16 ? "f16" : t == ACL_BF16 ? "bf16" : "f32"; }
-at::ScalarType TorchType(aclDataType t) {
-  return t == ACL_FLOAT16 ? at::kHalf : t == ACL_BF16 ? at::kBFloat16 : at::kFloat;
-}
-
-std::string ShapeName(const std::vector<int64_t> &s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? "x" : "") + std::to_string(s[i]);
-  return out;
-}
-
-// Device copies of torch tensors, described as aclTensors.
-struct DeviceCopy {
-  void *dev = nullptr;
-  aclTensor *tensor = nullptr;
-  DeviceCopy(const at::Tensor &t, aclDataType dtype) {
-    const size_t bytes = static_cast<size_t>(t.numel()) * t.element_size();
-    aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMemcpy(dev, bytes, t.contiguous().data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
-    const std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
-    tensor =
-        aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
-  }
-  ~DeviceCopy() {
-    aclDestroyTensor(tensor);
-    aclrtFree(dev);
-  }
 };
 
 struct Inputs {
@@ -75,23 +51,10 @@ void BenchOurs(benchmark::State &state, Problem p) {
   aclBoolArray *maskArray = aclCreateBoolArray(mask, 3);
   uint64_t wsSize = 0;
   aclOpExecutor *exec = nullptr;
-  if (aclnnLayerNormBackwardGetWorkspaceSize(dy.tensor, x.tensor, ns, mean.tensor, rstd.tensor, w.tensor, b.tensor,
-                                             maskArray, dx.tensor, dw.tensor, db.tensor, &wsSize, &exec) != 0) {
-    state.SkipWithError(aclGetRecentErrMsg());
-    return;
-  }
-  aclSetAclOpExecutorRepeatable(exec);
-  void *ws = nullptr;
-  if (wsSize > 0) aclrtMalloc(&ws, wsSize, ACL_MEM_MALLOC_HUGE_FIRST);
-  aclrtStream stream = nullptr;
-  aclrtCreateStream(&stream);
-  for (auto _ : state) {
-    aclnnLayerNormBackward(ws, wsSize, exec, stream);
-    aclrtSynchronizeStream(stream);
-  }
-  aclDestroyAclOpExecutor(exec);
-  aclrtDestroyStream(stream);
-  if (ws != nullptr) aclrtFree(ws);
+  const aclnnStatus status =
+      aclnnLayerNormBackwardGetWorkspaceSize(dy.tensor, x.tensor, ns, mean.tensor, rstd.tensor, w.tensor, b.tensor,
+                                             maskArray, dx.tensor, dw.tensor, db.tensor, &wsSize, &exec);
+  aclcpu_bench::TimeExecutor(state, status, wsSize, exec, aclnnLayerNormBackward);
   aclDestroyIntArray(ns);
   aclDestroyBoolArray(maskArray);
 }

@@ -31,16 +31,40 @@ class ReflectionPad2dBackwardOp : public OpPlan {
   const ReflectionPad2dBackwardPlan plan_;
 };
 
-// Input columns fed only by their own shifted output column form the vector-friendly centre.
+// The longest run of input columns fed only by their own shifted output column is the centre that
+// rows copy (or add) in bulk; column 0 alone is such a column too, so the longest run is taken.
 void PlanCenter(ReflectionPad2dBackwardPlan *p) {
   int64_t sources[3];
   auto simple = [&](int64_t iw) { return p->cols.Sources(iw, sources) == 1 && sources[0] == iw + p->cols.before; };
-  int64_t begin = 0;
-  while (begin < p->cols.in && !simple(begin)) ++begin;
-  int64_t end = begin;
-  while (end < p->cols.in && simple(end)) ++end;
-  p->centerBegin = begin;
-  p->centerEnd = end;
+  p->centerBegin = p->centerEnd = 0;
+  for (int64_t begin = 0; begin < p->cols.in;) {
+    if (!simple(begin)) {
+      ++begin;
+      continue;
+    }
+    int64_t end = begin + 1;
+    while (end < p->cols.in && simple(end)) ++end;
+    if (end - begin > p->centerEnd - p->centerBegin) {
+      p->centerBegin = begin;
+      p->centerEnd = end;
+    }
+    begin = end;
+  }
+}
+
+void PlanSourceTables(ReflectionPad2dBackwardPlan *p) {
+  p->rowSources.resize(static_cast<size_t>(p->rows.in));
+  for (int64_t ih = 0; ih < p->rows.in; ++ih) {
+    SourceList &list = p->rowSources[static_cast<size_t>(ih)];
+    list.count = p->rows.Sources(ih, list.at);
+  }
+  for (int64_t iw = 0; iw < p->cols.in; ++iw) {
+    if (iw >= p->centerBegin && iw < p->centerEnd) continue;
+    SourceList list;
+    list.count = p->cols.Sources(iw, list.at);
+    p->borderColumns.push_back(iw);
+    p->borderSources.push_back(list);
+  }
 }
 
 void PlanWork(ReflectionPad2dBackwardPlan *p) {
@@ -52,8 +76,11 @@ void PlanWork(ReflectionPad2dBackwardPlan *p) {
   const int rank = p->gradInput.rank;
   p->outputRowsDense = p->gradOutput.dims[rank - 1] <= 1 || p->gradOutput.strides[rank - 1] == 1;
   p->inputRowsDense = p->gradInput.dims[rank - 1] <= 1 || p->gradInput.strides[rank - 1] == 1;
-  if (!p->outputRowsDense || !p->inputRowsDense) {
-    p->stageRowBytes = AlignUp(static_cast<size_t>(std::max(p->cols.in, p->cols.out)) * element);
+  // fp16/bf16 rows are always staged as fp32; other rows only when not dense along W.
+  const bool narrow = p->scalar == DType::kF16 || p->scalar == DType::kBF16;
+  if (narrow || !p->outputRowsDense || !p->inputRowsDense) {
+    const size_t stageElement = narrow ? sizeof(float) : element;
+    p->stageRowBytes = AlignUp(static_cast<size_t>(std::max(p->cols.in, p->cols.out)) * stageElement);
     p->stageStride = 4 * p->stageRowBytes;
   }
   p->workspaceBytes = p->stageStride * static_cast<size_t>(p->threads);
@@ -82,6 +109,7 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
     p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2]};
     p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0]};
     PlanCenter(&p);
+    PlanSourceTables(&p);
     PlanWork(&p);
   }
   ExecutorSpec spec;

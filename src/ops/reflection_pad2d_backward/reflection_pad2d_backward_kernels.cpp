@@ -1,7 +1,8 @@
 // ReflectionPad2d backward as a gather: each gradInput row is the sum of the (up to 3) gradOutput
 // rows that copy it, and each of its cells the sum of the (up to 3) columns that copy it, so every
 // output element is written once, without a zero-fill pass or a scatter, in a fixed order.
-// Interior cells of a row are a shifted copy (memcpy) when one gradOutput row feeds it.
+// The centre of a row fed by one gradOutput row is a shifted copy (memcpy); rows fed by two add
+// them once; the few border cells sum their sources from the tables phase 1 built.
 #include <algorithm>
 #include <cstring>
 
@@ -13,32 +14,41 @@
 namespace aclcpu {
 namespace {
 
-// Storage types and the type their sums (at most 9 terms) are taken in, so that each result is
-// rounded once: fp32 in double, fp16/bf16 in fp32, fp64 in long double (x87 extended on x86-64;
-// only border cells and the few rows fed by two or three rows take this path).
+// Storage types; every result is rounded once. Sums of two fp32/fp64 values are one correctly
+// rounded add in their own type; longer sums (border cells, rows fed by three rows) run in Wide:
+// double for fp32, long double (x87 extended on x86-64) for fp64.
 struct F32Storage {
   using Storage = float;
-  using Acc = double;
+  using Wide = double;
+  static constexpr bool kNarrow = false;
   static double Load(float v) { return v; }
   static float Store(double v) { return static_cast<float>(v); }
+  static void AddPair(const float *a, const float *b, float *dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = a[i] + b[i];
+  }
 };
 struct F64Storage {
   using Storage = double;
-  using Acc = long double;
+  using Wide = long double;
+  static constexpr bool kNarrow = false;
   static long double Load(double v) { return v; }
   static double Store(long double v) { return static_cast<double>(v); }
+  static void AddPair(const double *a, const double *b, double *dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = a[i] + b[i];
+  }
 };
-struct F16Storage {
-  using Storage = uint16_t;
-  using Acc = float;
-  static float Load(uint16_t v) { return F16ToF32(v); }
-  static uint16_t Store(float v) { return F32ToF16(v); }
-};
-struct BF16Storage {
-  using Storage = uint16_t;
-  using Acc = float;
-  static float Load(uint16_t v) { return BF16ToF32(v); }
-  static uint16_t Store(float v) { return F32ToBF16(v); }
+// fp16/bf16 rows are converted to fp32 rows (SIMD), composed there, and converted back. Sums are
+// taken in double (exact for a few fp16 values) and narrowed to fp32 by rounding to odd, so the
+// final round-to-nearest-even into fp16/bf16 is the only rounding that counts.
+struct NarrowViaF32 {
+  using Storage = float;
+  using Wide = double;
+  static constexpr bool kNarrow = true;
+  static double Load(float v) { return v; }
+  static float Store(double v) { return F64ToF32RoundToOdd(v); }
+  static void AddPair(const float *a, const float *b, float *dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = F64ToF32RoundToOdd(static_cast<double>(a[i]) + b[i]);
+  }
 };
 
 // Element offset of plane p (row-major over the leading dims) in a rank-3/4 view.
@@ -51,89 +61,114 @@ int64_t PlaneOffset(const TensorView &v, int64_t plane) {
   return off;
 }
 
-// One gradInput row from its source gradOutput rows (`count` of them, dense, `k` scalars per element).
-template <class S>
+// One gradInput row from its `count` source gradOutput rows (dense, `k` scalars per element).
+template <class S, int64_t k>
 void ComposeRow(const ReflectionPad2dBackwardPlan &p, const typename S::Storage *const *src, int count,
                 typename S::Storage *dst) {
   using T = typename S::Storage;
-  using Acc = typename S::Acc;
-  const int64_t k = p.components;
-  const int64_t width = p.cols.in;
+  using Wide = typename S::Wide;
   if (count == 0) {  // cropped away by negative pads: nothing copies this row
-    std::memset(dst, 0, static_cast<size_t>(width * k) * sizeof(T));
+    std::memset(dst, 0, static_cast<size_t>(p.cols.in * k) * sizeof(T));
     return;
   }
-  // Interior: dst[c] = sum over rows of src[c + left].
-  const int64_t c0 = p.centerBegin * k, c1 = p.centerEnd * k, shift = p.cols.before * k;
-  if (c1 > c0) {
+  // Centre: dst[c] = sum over rows of src[c + left].
+  const int64_t c0 = p.centerBegin * k, n = (p.centerEnd - p.centerBegin) * k, shift = p.cols.before * k;
+  if (n > 0) {
     if (count == 1) {
-      std::memcpy(dst + c0, src[0] + c0 + shift, static_cast<size_t>(c1 - c0) * sizeof(T));
+      std::memcpy(dst + c0, src[0] + c0 + shift, static_cast<size_t>(n) * sizeof(T));
+    } else if (count == 2) {
+      S::AddPair(src[0] + c0 + shift, src[1] + c0 + shift, dst + c0, n);
     } else {
-      for (int64_t c = c0; c < c1; ++c) {
-        Acc acc = S::Load(src[0][c + shift]);
-        for (int r = 1; r < count; ++r) acc += S::Load(src[r][c + shift]);
-        dst[c] = S::Store(acc);
+      for (int64_t c = c0; c < c0 + n; ++c) {
+        dst[c] = S::Store(S::Load(src[0][c + shift]) + S::Load(src[1][c + shift]) + S::Load(src[2][c + shift]));
       }
     }
   }
-  // Border columns: every source column of every source row.
-  auto border = [&](int64_t iw) {
-    int64_t cols[3];
-    const int n = p.cols.Sources(iw, cols);
-    for (int64_t part = 0; part < k; ++part) {
-      Acc acc = 0;
-      for (int r = 0; r < count; ++r) {
-        for (int j = 0; j < n; ++j) acc += S::Load(src[r][cols[j] * k + part]);
+  // Border cells: every source column of every source row.
+  const size_t borders = p.borderColumns.size();
+  const int64_t *columns = p.borderColumns.data();
+  const SourceList *sources = p.borderSources.data();
+  if (count == 1) {  // the common row: one source row, so a cell sums its (usually two) columns
+    const T *row = src[0];
+    for (size_t b = 0; b < borders; ++b) {
+      const SourceList &cols = sources[b];
+      for (int64_t part = 0; part < k; ++part) {
+        Wide acc = 0;
+        for (int j = 0; j < cols.count; ++j) acc += S::Load(row[cols.at[j] * k + part]);
+        dst[columns[b] * k + part] = S::Store(acc);
       }
-      dst[iw * k + part] = S::Store(acc);
     }
-  };
-  for (int64_t iw = 0; iw < std::min(p.centerBegin, width); ++iw) border(iw);
-  for (int64_t iw = std::max(p.centerEnd, p.centerBegin); iw < width; ++iw) border(iw);
+    return;
+  }
+  for (size_t b = 0; b < borders; ++b) {
+    const SourceList &cols = sources[b];
+    for (int64_t part = 0; part < k; ++part) {
+      Wide acc = 0;
+      for (int r = 0; r < count; ++r) {
+        for (int j = 0; j < cols.count; ++j) acc += S::Load(src[r][cols.at[j] * k + part]);
+      }
+      dst[columns[b] * k + part] = S::Store(acc);
+    }
+  }
 }
 
-template <class S>
+template <class S, int64_t k>
 void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void *gradInput, char *workspace) {
   using T = typename S::Storage;
   const TensorView &go = p.gradOutput, &gi = p.gradInput;
-  const int64_t k = p.components;
-  const int64_t goRowStride = go.strides[go.rank - 2] * k;
-  const int64_t totalRows = p.planes * p.rows.in;
+  const int64_t height = p.rows.in;
+  const int64_t goRowStride = go.strides[go.rank - 2], giRowStride = gi.strides[gi.rank - 2];
+  const int64_t totalRows = p.planes * height;
   const auto *goBase = static_cast<const T *>(gradOutput);
   auto *giBase = static_cast<T *>(gradInput);
-  // Row views (one H row of a plane, as a 1-D view over W) for the strided gather/scatter.
-  TensorView goRow = go.Trailing(go.rank - 1), giRow = gi.Trailing(gi.rank - 1);
+  // One W row as a 1-D view, for the strided gather/scatter of views that are not dense along W.
+  const TensorView goRow = go.Trailing(go.rank - 1), giRow = gi.Trailing(gi.rank - 1);
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     char *stage = workspace + p.stageStride * static_cast<size_t>(thread);
     const int64_t first = block * p.rowsPerBlock, last = std::min(totalRows, first + p.rowsPerBlock);
-    for (int64_t row = first; row < last; ++row) {
-      const int64_t plane = row / p.rows.in, ih = row % p.rows.in;
-      int64_t srcRows[3];
-      const int count = p.rows.Sources(ih, srcRows);
-      const T *src[3] = {};
-      const int64_t goPlane = PlaneOffset(go, plane) * k;
-      for (int r = 0; r < count; ++r) {
-        if (p.outputRowsDense) {
-          src[r] = goBase + goPlane + srcRows[r] * goRowStride;
+    for (int64_t row = first; row < last;) {
+      // The block's rows of one plane: plane offsets are computed once per plane.
+      const int64_t plane = row / height, ihBegin = row % height;
+      const int64_t ihEnd = std::min(height, ihBegin + (last - row));
+      const int64_t goPlane = PlaneOffset(go, plane), giPlane = PlaneOffset(gi, plane);
+      for (int64_t ih = ihBegin; ih < ihEnd; ++ih) {
+        const SourceList &rows = p.rowSources[static_cast<size_t>(ih)];
+        const T *src[3] = {};
+        for (int r = 0; r < rows.count; ++r) {
+          const int64_t offset = goPlane + rows.at[r] * goRowStride;
+          if (S::kNarrow) {
+            auto *buffer = reinterpret_cast<T *>(stage + p.stageRowBytes * static_cast<size_t>(r));
+            TensorView v = goRow;
+            v.offset = offset;
+            ReadFlatAsF32(v, gradOutput, 0, p.cols.out, reinterpret_cast<float *>(buffer));
+            src[r] = buffer;
+          } else if (p.outputRowsDense) {
+            src[r] = goBase + offset * k;
+          } else {
+            TensorView v = goRow;
+            v.offset = offset;
+            auto *buffer = reinterpret_cast<T *>(stage + p.stageRowBytes * static_cast<size_t>(r));
+            GatherElements(v, gradOutput, 0, p.cols.out, buffer);
+            src[r] = buffer;
+          }
+        }
+        const int64_t giOffset = giPlane + ih * giRowStride;
+        if (p.inputRowsDense && !S::kNarrow) {
+          ComposeRow<S, k>(p, src, rows.count, giBase + giOffset * k);
         } else {
-          TensorView v = goRow;
-          v.offset = PlaneOffset(go, plane) + srcRows[r] * go.strides[go.rank - 2];
-          auto *buffer = reinterpret_cast<T *>(stage + p.stageRowBytes * static_cast<size_t>(r));
-          GatherElements(v, gradOutput, 0, p.cols.out, buffer);
-          src[r] = buffer;
+          auto *buffer = reinterpret_cast<T *>(stage + p.stageRowBytes * 3);
+          ComposeRow<S, k>(p, src, rows.count, buffer);
+          TensorView v = giRow;
+          v.offset = giOffset;
+          if (S::kNarrow) {
+            WriteFlatFromF32(v, gradInput, 0, p.cols.in, reinterpret_cast<const float *>(buffer));
+          } else {
+            ScatterElements(v, gradInput, 0, p.cols.in, buffer);
+          }
         }
       }
-      const int64_t giOffset = PlaneOffset(gi, plane) + ih * gi.strides[gi.rank - 2];
-      if (p.inputRowsDense) {
-        ComposeRow<S>(p, src, count, giBase + giOffset * k);
-      } else {
-        auto *buffer = reinterpret_cast<T *>(stage + p.stageRowBytes * 3);
-        ComposeRow<S>(p, src, count, buffer);
-        TensorView v = giRow;
-        v.offset = giOffset;
-        ScatterElements(v, gradInput, 0, p.cols.in, buffer);
-      }
+      row += ihEnd - ihBegin;
     }
   });
 }
@@ -144,11 +179,18 @@ void RunReflectionPad2dBackward(const ReflectionPad2dBackwardPlan &plan, const v
                                 void *workspace) {
   if (!plan.compute) return;
   auto *ws = static_cast<char *>(workspace);
+  const bool complex = plan.components == 2;
   switch (plan.scalar) {
-    case DType::kF64: RunTyped<F64Storage>(plan, gradOutput, gradInput, ws); break;
-    case DType::kF16: RunTyped<F16Storage>(plan, gradOutput, gradInput, ws); break;
-    case DType::kBF16: RunTyped<BF16Storage>(plan, gradOutput, gradInput, ws); break;
-    default: RunTyped<F32Storage>(plan, gradOutput, gradInput, ws); break;
+    case DType::kF64:
+      complex ? RunTyped<F64Storage, 2>(plan, gradOutput, gradInput, ws)
+              : RunTyped<F64Storage, 1>(plan, gradOutput, gradInput, ws);
+      break;
+    case DType::kF16:
+    case DType::kBF16: RunTyped<NarrowViaF32, 1>(plan, gradOutput, gradInput, ws); break;
+    default:
+      complex ? RunTyped<F32Storage, 2>(plan, gradOutput, gradInput, ws)
+              : RunTyped<F32Storage, 1>(plan, gradOutput, gradInput, ws);
+      break;
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "base/tensor_view.h"
 
@@ -27,6 +28,12 @@ struct ReflectAxis {
   }
 };
 
+// The output cells (rows or columns) that copy one input cell.
+struct SourceList {
+  int count = 0;
+  int64_t at[3] = {};
+};
+
 struct ReflectionPad2dBackwardPlan {
   bool compute = false;              // false for the empty cases: phase 2 then writes nothing
   TensorView gradOutput, gradInput;  // rank 3 or 4; the leading dims are equal
@@ -38,6 +45,11 @@ struct ReflectionPad2dBackwardPlan {
   // copy (or a sum of up to three rows). All other columns take the general path.
   int64_t centerBegin = 0, centerEnd = 0;
   bool outputRowsDense = false, inputRowsDense = false;  // unit stride along W
+  // Decided once in phase 1 so that phase 2 only looks them up: the sources of every input row, and
+  // the input columns outside the centre with their sources.
+  std::vector<SourceList> rowSources;
+  std::vector<int64_t> borderColumns;
+  std::vector<SourceList> borderSources;
 
   // Work: planes x H input rows, in fixed blocks of rowsPerBlock (no reductions across blocks).
   int64_t rowsPerBlock = 1, numBlocks = 0;

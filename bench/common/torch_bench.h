@@ -1,0 +1,99 @@
+// Shared pieces of the PyTorch-vs-ours benchmarks: dtype names and mappings, shape labels, device
+// copies of ATen tensors described as aclTensors, and the repeatable-executor timing loop.
+#pragma once
+
+#include <ATen/ATen.h>
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/aclnn_base.h"
+
+namespace aclcpu_bench {
+
+inline const char *DTypeName(aclDataType t) {
+  switch (t) {
+    case ACL_FLOAT16: return "f16";
+    case ACL_BF16: return "bf16";
+    case ACL_DOUBLE: return "f64";
+    case ACL_COMPLEX64: return "c64";
+    case ACL_COMPLEX128: return "c128";
+    default: return "f32";
+  }
+}
+
+inline at::ScalarType TorchType(aclDataType t) {
+  switch (t) {
+    case ACL_FLOAT16: return at::kHalf;
+    case ACL_BF16: return at::kBFloat16;
+    case ACL_DOUBLE: return at::kDouble;
+    case ACL_COMPLEX64: return at::kComplexFloat;
+    case ACL_COMPLEX128: return at::kComplexDouble;
+    default: return at::kFloat;
+  }
+}
+
+inline std::string ShapeName(const std::vector<int64_t> &s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? "x" : "") + std::to_string(s[i]);
+  return out;
+}
+
+// A device copy of a torch tensor, described as a contiguous ND aclTensor.
+struct DeviceCopy {
+  void *dev = nullptr;
+  aclTensor *tensor = nullptr;
+  DeviceCopy(const at::Tensor &t, aclDataType dtype) {
+    const at::Tensor c = t.contiguous();
+    const size_t bytes = static_cast<size_t>(c.numel()) * c.element_size();
+    aclrtMalloc(&dev, bytes > 0 ? bytes : 1, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(dev, bytes, c.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    const std::vector<int64_t> shape(c.sizes().begin(), c.sizes().end());
+    tensor =
+        aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
+  }
+  ~DeviceCopy() {
+    aclDestroyTensor(tensor);
+    aclrtFree(dev);
+  }
+  DeviceCopy(const DeviceCopy &) = delete;
+  DeviceCopy &operator=(const DeviceCopy &) = delete;
+};
+
+// Times phase 2 of a repeatable executor: launch on a stream and synchronize every iteration, with
+// the workspace and buffers reused (as a training step reuses them).
+template <class Launch>
+void TimeExecutor(benchmark::State &state, aclnnStatus phase1, uint64_t workspaceSize, aclOpExecutor *exec,
+                  Launch launch) {
+  if (phase1 != 0) {
+    state.SkipWithError(aclGetRecentErrMsg());
+    return;
+  }
+  aclSetAclOpExecutorRepeatable(exec);
+  void *ws = nullptr;
+  if (workspaceSize > 0) aclrtMalloc(&ws, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  for (auto _ : state) {
+    launch(ws, workspaceSize, exec, stream);
+    aclrtSynchronizeStream(stream);
+  }
+  aclDestroyAclOpExecutor(exec);
+  aclrtDestroyStream(stream);
+  if (ws != nullptr) aclrtFree(ws);
+}
+
+// PyTorch 1.13 lacks some CPU kernels (fp16/bf16 for several ops): true when `op` throws for `t`.
+template <class Op>
+bool TorchLacksKernel(at::ScalarType t, Op op) {
+  try {
+    op(t);
+    return false;
+  } catch (const std::exception &) {
+    return true;
+  }
+}
+
+}  // namespace aclcpu_bench
