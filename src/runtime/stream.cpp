@@ -4,6 +4,23 @@
 #include <cstring>
 
 namespace aclcpu {
+namespace {
+
+// How long a worker looks for new work, or a synchronizing thread for completion, before sleeping.
+// Each check yields the core, so a spinning thread never starves the threads doing the work.
+constexpr auto kSpinBeforeBlocking = std::chrono::microseconds(50);
+
+template <class Ready>
+bool SpinUntil(Ready ready) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpinBeforeBlocking;
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
+}  // namespace
 
 Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
   worker_ = std::thread([this] { WorkerLoop(); });
@@ -29,6 +46,7 @@ aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
     if (argsSize != 0) std::memcpy(slot.args, args, argsSize);
     ++count_;
     ++submitted_;
+    queued_.store(count_, std::memory_order_release);
   }
   workAvailable_.notify_one();
   return ACL_SUCCESS;
@@ -37,6 +55,11 @@ aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
 void Stream::WorkerLoop() {
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
+    if (count_ == 0 && !stopping_) {
+      lock.unlock();
+      SpinUntil([this] { return queued_.load(std::memory_order_acquire) > 0; });
+      lock.lock();
+    }
     workAvailable_.wait(lock, [this] { return count_ > 0 || stopping_; });
     if (count_ == 0) return;    // stopping with an empty queue
     Task &task = ring_[head_];  // the slot is not reused until count_ drops
@@ -47,6 +70,8 @@ void Stream::WorkerLoop() {
     head_ = (head_ + 1) % kCapacity;
     --count_;
     ++completed_;
+    queued_.store(count_, std::memory_order_release);
+    finished_.store(completed_, std::memory_order_release);
     taskDone_.notify_all();
     slotFree_.notify_one();
   }
@@ -55,6 +80,11 @@ void Stream::WorkerLoop() {
 aclError Stream::Synchronize(int32_t timeoutMs) {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = submitted_;
+  if (completed_ < target) {
+    lock.unlock();
+    SpinUntil([this, target] { return finished_.load(std::memory_order_acquire) >= target; });
+    lock.lock();
+  }
   auto done = [this, target] { return completed_ >= target; };
   if (timeoutMs < 0) {
     taskDone_.wait(lock, done);

@@ -1,6 +1,7 @@
 // A stream: an in-order task queue drained by one worker thread, like a device's hardware queue.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -46,6 +47,10 @@ class Stream {
   size_t head_ = 0;   // next task to run
   size_t count_ = 0;  // queued tasks, including the one running
   uint64_t submitted_ = 0, completed_ = 0;
+  // Lock-free mirrors of count_ and completed_ for the short spin before blocking: a condition
+  // variable wake-up costs tens of microseconds in a VM, more than a small operator's work.
+  std::atomic<size_t> queued_{0};
+  std::atomic<uint64_t> finished_{0};
   bool stopping_ = false;
   aclError firstError_ = ACL_SUCCESS;
   std::thread worker_;

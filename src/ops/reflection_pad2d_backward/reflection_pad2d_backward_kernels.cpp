@@ -51,6 +51,23 @@ struct NarrowViaF32 {
   }
 };
 
+// fp16/bf16 rows fed by a single gradOutput row, dense along W: the centre is copied as is (exact)
+// and border cells convert their few sources one by one, skipping the fp32 staging.
+template <DType kType>
+struct NarrowDirect {
+  using Storage = uint16_t;
+  using Wide = double;
+  static constexpr bool kNarrow = false;
+  static double Load(uint16_t v) { return kType == DType::kF16 ? F16ToF32(v) : BF16ToF32(v); }
+  static uint16_t Store(double v) {
+    const float f = F64ToF32RoundToOdd(v);
+    return kType == DType::kF16 ? F32ToF16(f) : F32ToBF16(f);
+  }
+  static void AddPair(const uint16_t *a, const uint16_t *b, uint16_t *dst, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = Store(Load(a[i]) + Load(b[i]));
+  }
+};
+
 // Element offset of plane p (row-major over the leading dims) in a rank-3/4 view.
 int64_t PlaneOffset(const TensorView &v, int64_t plane) {
   int64_t off = v.offset;
@@ -112,7 +129,7 @@ void ComposeRow(const ReflectionPad2dBackwardPlan &p, const typename S::Storage 
   }
 }
 
-template <class S, int64_t k>
+template <class S, int64_t k, class Direct = S>
 void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void *gradInput, char *workspace) {
   using T = typename S::Storage;
   const TensorView &go = p.gradOutput, &gi = p.gradInput;
@@ -134,6 +151,13 @@ void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void
       const int64_t goPlane = PlaneOffset(go, plane), giPlane = PlaneOffset(gi, plane);
       for (int64_t ih = ihBegin; ih < ihEnd; ++ih) {
         const SourceList &rows = p.rowSources[static_cast<size_t>(ih)];
+        const int64_t giOffset = giPlane + ih * giRowStride;
+        if (S::kNarrow && rows.count == 1 && p.outputRowsDense && p.inputRowsDense) {
+          using D = typename Direct::Storage;
+          const D *direct[3] = {static_cast<const D *>(gradOutput) + goPlane + rows.at[0] * goRowStride};
+          ComposeRow<Direct, 1>(p, direct, 1, static_cast<D *>(gradInput) + giOffset);
+          continue;
+        }
         const T *src[3] = {};
         for (int r = 0; r < rows.count; ++r) {
           const int64_t offset = goPlane + rows.at[r] * goRowStride;
@@ -153,7 +177,6 @@ void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void
             src[r] = buffer;
           }
         }
-        const int64_t giOffset = giPlane + ih * giRowStride;
         if (p.inputRowsDense && !S::kNarrow) {
           ComposeRow<S, k>(p, src, rows.count, giBase + giOffset * k);
         } else {
@@ -185,8 +208,8 @@ void RunReflectionPad2dBackward(const ReflectionPad2dBackwardPlan &plan, const v
       complex ? RunTyped<F64Storage, 2>(plan, gradOutput, gradInput, ws)
               : RunTyped<F64Storage, 1>(plan, gradOutput, gradInput, ws);
       break;
-    case DType::kF16:
-    case DType::kBF16: RunTyped<NarrowViaF32, 1>(plan, gradOutput, gradInput, ws); break;
+    case DType::kF16: RunTyped<NarrowViaF32, 1, NarrowDirect<DType::kF16>>(plan, gradOutput, gradInput, ws); break;
+    case DType::kBF16: RunTyped<NarrowViaF32, 1, NarrowDirect<DType::kBF16>>(plan, gradOutput, gradInput, ws); break;
     default:
       complex ? RunTyped<F32Storage, 2>(plan, gradOutput, gradInput, ws)
               : RunTyped<F32Storage, 1>(plan, gradOutput, gradInput, ws);
