@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -244,6 +245,34 @@ inline double MaxAbs(const std::vector<double> &a) {
   double m = 0;
   for (double v : a) m = std::max(m, std::fabs(v));
   return m;
+}
+
+// Runs phase 1 with `threads` OpenMP threads (0 = as configured), restoring the setting afterwards:
+// a plan takes its thread count at phase 1.
+template <class Phase1>
+aclnnStatus Phase1WithThreads(int threads, Phase1 phase1) {
+  const int saved = omp_get_max_threads();
+  if (threads > 0) omp_set_num_threads(threads);
+  const aclnnStatus status = phase1();
+  omp_set_num_threads(saved);
+  return status;
+}
+
+// Runs phase 2 of an operator as a CANN program does: a workspace of the size phase 1 reported, a
+// fresh stream, then synchronize. Returns phase 2's status; a failed synchronize fails the test.
+using Phase2Fn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);
+inline aclnnStatus RunPhase2(Phase2Fn phase2, uint64_t workspaceSize, aclOpExecutor *executor) {
+  void *workspace = nullptr;
+  if (workspaceSize > 0) {
+    EXPECT_EQ(aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  }
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  const aclnnStatus status = phase2(workspace, workspaceSize, executor, stream);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  aclrtDestroyStream(stream);
+  if (workspace != nullptr) aclrtFree(workspace);
+  return status;
 }
 
 // Fails unless aclGetRecentErrMsg holds a message that mentions `needle`.

@@ -3,8 +3,6 @@
 // (already rounded) inputs.
 #pragma once
 
-#include <omp.h>
-
 #include <memory>
 
 #include "aclnnop/aclnn_layer_norm_backward.h"
@@ -134,21 +132,13 @@ class LayerNormBackwardTester {
     std::unique_ptr<aclBoolArray, aclnnStatus (*)(const aclBoolArray *)> maskArray(aclCreateBoolArray(maskValues, 3),
                                                                                    aclDestroyBoolArray);
     aclOpExecutor *executor = nullptr;
-    const int savedThreads = omp_get_max_threads();
-    if (threads_ > 0) omp_set_num_threads(threads_);
-    out.status = aclnnLayerNormBackwardGetWorkspaceSize(
-        dy.get(), x.get(), nsArray.get(), mean.get(), rstd.get(), hasWeight_ ? weight.get() : nullptr, bias.get(),
-        maskArray.get(), dx.get(), dw.get(), db.get(), &out.workspaceSize, &executor);
-    omp_set_num_threads(savedThreads);
+    out.status = Phase1WithThreads(threads_, [&] {
+      return aclnnLayerNormBackwardGetWorkspaceSize(dy.get(), x.get(), nsArray.get(), mean.get(), rstd.get(),
+                                                    hasWeight_ ? weight.get() : nullptr, bias.get(), maskArray.get(),
+                                                    dx.get(), dw.get(), db.get(), &out.workspaceSize, &executor);
+    });
     if (out.status != 0) return out;
-    void *workspace = nullptr;
-    if (out.workspaceSize > 0) aclrtMalloc(&workspace, out.workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtStream stream = nullptr;
-    aclrtCreateStream(&stream);
-    out.status = aclnnLayerNormBackward(workspace, out.workspaceSize, executor, stream);
-    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
-    aclrtDestroyStream(stream);
-    if (workspace != nullptr) aclrtFree(workspace);
+    out.status = RunPhase2(aclnnLayerNormBackward, out.workspaceSize, executor);
     if (out.status != 0) return out;
     // Bytes of every output, masked or not, so tests can also see what was left untouched.
     out.dxBytes = dx.Bytes();

@@ -134,11 +134,7 @@ TEST_F(PreluBackwardNumeric, SpecExample) {
   uint64_t ws = 0;
   aclOpExecutor *exec = nullptr;
   ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(go.get(), x.get(), w.get(), gi.get(), gw.get(), &ws, &exec), 0);
-  void *workspace = nullptr;
-  if (ws > 0) aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST);
-  ASSERT_EQ(aclnnPreluBackward(workspace, ws, exec, nullptr), 0);
-  ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
-  if (workspace != nullptr) aclrtFree(workspace);
+  ASSERT_EQ(RunPhase2(aclnnPreluBackward, ws, exec), 0);
   EXPECT_EQ(gi.Read(), (std::vector<double>{0.5, 1, 1, 1, 1, 1, 1, 1}));
   EXPECT_EQ(gw.Read(), (std::vector<double>{0, 0}));
 }

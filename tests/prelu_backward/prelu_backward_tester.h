@@ -2,8 +2,6 @@
 // broadcast), both phases on a stream, and the float64 reference.
 #pragma once
 
-#include <omp.h>
-
 #include <limits>
 #include <memory>
 
@@ -89,20 +87,12 @@ class PreluTester {
     dy.Fill(dyValues);
     w.Fill(weightValues);
     aclOpExecutor *executor = nullptr;
-    const int savedThreads = omp_get_max_threads();
-    if (threads_ > 0) omp_set_num_threads(threads_);
-    out.status = aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &out.workspaceSize,
-                                                    &executor);
-    omp_set_num_threads(savedThreads);
+    out.status = Phase1WithThreads(threads_, [&] {
+      return aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &out.workspaceSize,
+                                                &executor);
+    });
     if (out.status != 0) return out;
-    void *workspace = nullptr;
-    if (out.workspaceSize > 0) aclrtMalloc(&workspace, out.workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtStream stream = nullptr;
-    aclrtCreateStream(&stream);
-    out.status = aclnnPreluBackward(workspace, out.workspaceSize, executor, stream);
-    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
-    aclrtDestroyStream(stream);
-    if (workspace != nullptr) aclrtFree(workspace);
+    out.status = RunPhase2(aclnnPreluBackward, out.workspaceSize, executor);
     if (out.status != 0) return out;
     out.dx = dx.Read();
     out.dw = dw.Read();

@@ -103,11 +103,7 @@ TEST_F(ReflectionPad2dBackwardNumeric, SpecExamplesWithOnes) {
     uint64_t ws = 0;
     aclOpExecutor *exec = nullptr;
     ASSERT_EQ(aclnnReflectionPad2dBackwardGetWorkspaceSize(go.get(), self.get(), pad.get(), gi.get(), &ws, &exec), 0);
-    void *workspace = nullptr;
-    if (ws > 0) aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST);
-    ASSERT_EQ(aclnnReflectionPad2dBackward(workspace, ws, exec, nullptr), 0);
-    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
-    if (workspace != nullptr) aclrtFree(workspace);
+    ASSERT_EQ(RunPhase2(aclnnReflectionPad2dBackward, ws, exec), 0);
     EXPECT_EQ(gi.Read(), e.expected);
   }
 }

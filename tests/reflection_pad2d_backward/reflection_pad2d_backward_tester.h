@@ -3,8 +3,6 @@
 // library's gather).
 #pragma once
 
-#include <omp.h>
-
 #include <memory>
 
 #include "aclnnop/aclnn_pad2d_backward.h"
@@ -82,20 +80,12 @@ class PadTester {
     std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)> padding(
         aclCreateIntArray(pad_.data(), pad_.size()), aclDestroyIntArray);
     aclOpExecutor *executor = nullptr;
-    const int savedThreads = omp_get_max_threads();
-    if (threads_ > 0) omp_set_num_threads(threads_);
-    out.status = aclnnReflectionPad2dBackwardGetWorkspaceSize(go.get(), self.get(), padding.get(), gi.get(),
-                                                              &out.workspaceSize, &executor);
-    omp_set_num_threads(savedThreads);
+    out.status = Phase1WithThreads(threads_, [&] {
+      return aclnnReflectionPad2dBackwardGetWorkspaceSize(go.get(), self.get(), padding.get(), gi.get(),
+                                                          &out.workspaceSize, &executor);
+    });
     if (out.status != 0) return out;
-    void *workspace = nullptr;
-    if (out.workspaceSize > 0) aclrtMalloc(&workspace, out.workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtStream stream = nullptr;
-    aclrtCreateStream(&stream);
-    out.status = aclnnReflectionPad2dBackward(workspace, out.workspaceSize, executor, stream);
-    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
-    aclrtDestroyStream(stream);
-    if (workspace != nullptr) aclrtFree(workspace);
+    out.status = RunPhase2(aclnnReflectionPad2dBackward, out.workspaceSize, executor);
     if (out.status != 0) return out;
     out.gradInput = gi.Read();
     out.bytes = gi.Bytes();
