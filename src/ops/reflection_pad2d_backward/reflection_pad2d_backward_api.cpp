@@ -90,9 +90,8 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
   const OpCheck check(kOp);
   ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
   ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-  PadWork work = PadWork::kNothing;
-  ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackward(a, &work));
-  const bool compute = work == PadWork::kCompute;
+  bool compute = false;
+  ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackward(a, &compute));
   ReflectionPad2dBackwardPlan p;
   p.compute = compute;
   if (compute) {

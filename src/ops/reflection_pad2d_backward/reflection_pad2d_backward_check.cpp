@@ -73,7 +73,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const ReflectionPad2dBackwardArgs 
 
 }  // namespace
 
-aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &a, PadWork *work) {
+aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &a, bool *compute) {
   const OpCheck check(kOp);
   ACLCPU_RETURN_IF_ERROR(check.NotNull(a.gradOutput, "gradOutput"));
   ACLCPU_RETURN_IF_ERROR(check.NotNull(a.self, "self"));
@@ -82,14 +82,14 @@ aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &a, P
   ACLCPU_RETURN_IF_ERROR(CheckDTypes(check, a));
   ACLCPU_RETURN_IF_ERROR(CheckFormats(check, a));
   ACLCPU_RETURN_IF_ERROR(CheckShapes(check, a));
-  *work = PadWork::kCompute;
+  *compute = true;
   if (IsEmpty(*a.gradOutput) || IsEmpty(*a.self) || IsEmpty(*a.gradInput)) {
     const std::vector<int64_t> &in = a.self->viewDims;
     // Only an empty leading dim (N, or C of a 3-D self) or an empty gradOutput/gradInput is allowed.
     for (size_t d = 1; d < in.size(); ++d) {
       if (in[d] == 0) return check.Invalid("self not empty in its dims after the first", ShapeOf(a.self));
     }
-    *work = PadWork::kNothing;
+    *compute = false;
   }
   return ACLNN_SUCCESS;
 }

@@ -11,11 +11,9 @@ struct ReflectionPad2dBackwardArgs {
   const aclTensor *gradInput;
 };
 
-enum class PadWork { kCompute, kNothing };
-
-// Rules 2-6 of §1.3 (rule 1, the workspaceSize/executor pointers, is the caller's). On success
-// `work` says whether there is anything to compute (empty tensors: nothing, status 0).
-aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &args, PadWork *work);
+// Rules 2-6 of §1.3 (rule 1, the workspaceSize/executor pointers, is the caller's). `*compute` is
+// false for the empty cases that succeed without writing anything.
+aclnnStatus CheckReflectionPad2dBackward(const ReflectionPad2dBackwardArgs &args, bool *compute);
 // Checks the device leaves undefined, applied only when there is something to compute
 // (docs/compat.md): gradOutput's leading dims equal self's, and every view fits its storage.
 aclnnStatus CheckReflectionPad2dBackwardStrict(const ReflectionPad2dBackwardArgs &args);
