@@ -14,10 +14,10 @@
 namespace {
 
 using aclcpu_bench::DeviceCopy;
+using aclcpu_bench::DTypeName;
 using aclcpu_bench::Row;
 using aclcpu_bench::ShapeName;
 using aclcpu_bench::TorchType;
-const char *Name(aclDataType t) { return aclcpu_bench::DTypeName(t); }
 
 struct Problem {
   std::vector<int64_t> shape;  // normalized over the last dim
@@ -82,40 +82,22 @@ void BenchTorch(benchmark::State &state, Problem p) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  const int threads = aclcpu_bench::BenchThreads();
-  const double bound = aclcpu_bench::MeasureTriadGBs(threads);
-  aclInit(nullptr);
-  aclrtSetDevice(0);
-  std::vector<Row> rows;
-  const std::vector<std::vector<int64_t>> shapes = {{4096, 1024}, {16384, 768}, {65536, 64}, {32, 512, 1024}};
-  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-    for (const auto &shape : shapes) {
-      const Problem p{shape, dtype};
-      const std::string base = "LayerNormBackward/" + ShapeName(shape) + "/" + Name(dtype);
-      int64_t elems = 1;
-      for (int64_t d : shape) elems *= d;
-      const int64_t n = shape.back(), m = elems / n;
-      const double s = static_cast<double>(aclDataTypeSize(dtype));
-      // peers-and-limits.md §8.1: dy, x, dx; fp32 mean/rstd; gamma, fp32 dgamma and dbeta.
-      rows.push_back(
-          {"LayerNormBackward", ShapeName(shape), Name(dtype),
-           static_cast<double>(m * n) * 3 * s + static_cast<double>(m) * 8 + static_cast<double>(n) * (s + 8)});
-      benchmark::RegisterBenchmark((base + "/ours").c_str(), BenchOurs, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark((base + "/torch").c_str(), BenchTorch, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-    }
-  }
-  aclcpu_bench::TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  aclcpu_bench::PrintTable(
-      rows, reporter, bound, threads,
-      "f16 PyTorch rows: PyTorch 1.13 has no CPU Half kernel; timed as upcast -> fp32 -> cast back.");
-  aclrtResetDevice(0);
-  aclFinalize();
-  benchmark::Shutdown();
-  return 0;
+  return aclcpu_bench::BenchmarkMain(
+      argc, argv, "f16 PyTorch rows: PyTorch 1.13 has no CPU Half kernel; timed as upcast -> fp32 -> cast back.",
+      [](std::vector<Row> *rows) {
+        const std::vector<std::vector<int64_t>> shapes = {{4096, 1024}, {16384, 768}, {65536, 64}, {32, 512, 1024}};
+        for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+          for (const auto &shape : shapes) {
+            int64_t elems = 1;
+            for (int64_t d : shape) elems *= d;
+            const int64_t n = shape.back(), m = elems / n;
+            const double s = static_cast<double>(aclDataTypeSize(dtype));
+            // peers-and-limits.md §8.1: dy, x, dx; fp32 mean/rstd; gamma, fp32 dgamma and dbeta.
+            const double bytes =
+                static_cast<double>(m * n) * 3 * s + static_cast<double>(m) * 8 + static_cast<double>(n) * (s + 8);
+            aclcpu_bench::AddComparison(rows, {"LayerNormBackward", ShapeName(shape), DTypeName(dtype), bytes},
+                                        BenchOurs, BenchTorch, Problem{shape, dtype});
+          }
+        }
+      });
 }

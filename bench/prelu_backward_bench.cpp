@@ -58,39 +58,22 @@ void BenchTorch(benchmark::State &state, Problem p) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  const int threads = aclcpu_bench::BenchThreads();
-  const double bound = aclcpu_bench::MeasureTriadGBs(threads);
-  aclInit(nullptr);
-  aclrtSetDevice(0);
-  std::vector<aclcpu_bench::Row> rows;
-  const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
-      {{32, 64, 56, 56}, 64}, {{32, 64, 56, 56}, 1}, {{256, 1024}, 1024}};
-  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-    for (const auto &[shape, weights] : shapes) {
-      const Problem p{shape, weights, dtype};
-      const std::string label = aclcpu_bench::ShapeName(shape) + "w" + std::to_string(weights);
-      const std::string base = "PreluBackward/" + label + "/" + aclcpu_bench::DTypeName(dtype);
-      int64_t elems = 1;
-      for (int64_t d : shape) elems *= d;
-      // peers-and-limits.md §8.4: read x and dy, write dx; read w, write dw.
-      const double s = static_cast<double>(aclDataTypeSize(dtype));
-      rows.push_back({"PreluBackward", label, aclcpu_bench::DTypeName(dtype),
-                      static_cast<double>(elems) * 3 * s + static_cast<double>(weights) * 2 * s});
-      benchmark::RegisterBenchmark((base + "/ours").c_str(), BenchOurs, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark((base + "/torch").c_str(), BenchTorch, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-    }
-  }
-  aclcpu_bench::TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  aclcpu_bench::PrintTable(rows, reporter, bound, threads,
-                           "f16 PyTorch rows: PyTorch 1.13 has no CPU kernel; timed as upcast -> fp32 -> cast back.");
-  aclrtResetDevice(0);
-  aclFinalize();
-  benchmark::Shutdown();
-  return 0;
+  return aclcpu_bench::BenchmarkMain(
+      argc, argv, "f16 PyTorch rows: PyTorch 1.13 has no CPU kernel; timed as upcast -> fp32 -> cast back.",
+      [](std::vector<aclcpu_bench::Row> *rows) {
+        const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
+            {{32, 64, 56, 56}, 64}, {{32, 64, 56, 56}, 1}, {{256, 1024}, 1024}};
+        for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+          for (const auto &[shape, weights] : shapes) {
+            int64_t elems = 1;
+            for (int64_t d : shape) elems *= d;
+            // peers-and-limits.md §8.4: read x and dy, write dx; read w, write dw.
+            const double s = static_cast<double>(aclDataTypeSize(dtype));
+            const double bytes = static_cast<double>(elems) * 3 * s + static_cast<double>(weights) * 2 * s;
+            const std::string label = aclcpu_bench::ShapeName(shape) + "w" + std::to_string(weights);
+            aclcpu_bench::AddComparison(rows, {"PreluBackward", label, aclcpu_bench::DTypeName(dtype), bytes},
+                                        BenchOurs, BenchTorch, Problem{shape, weights, dtype});
+          }
+        }
+      });
 }

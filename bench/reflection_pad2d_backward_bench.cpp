@@ -65,40 +65,23 @@ void BenchTorch(benchmark::State &state, Problem p) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  benchmark::Initialize(&argc, argv);
-  const int threads = aclcpu_bench::BenchThreads();
-  const double bound = aclcpu_bench::MeasureTriadGBs(threads);
-  aclInit(nullptr);
-  aclrtSetDevice(0);
-  std::vector<aclcpu_bench::Row> rows;
-  const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
-      {{8, 64, 128, 128}, 3}, {{16, 256, 32, 32}, 1}, {{64, 256, 256}, 7}, {{1, 3, 224, 224}, 3}};
-  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64}) {
-    for (const auto &[shape, pad] : shapes) {
-      const Problem p{shape, pad, dtype};
-      const std::string label = aclcpu_bench::ShapeName(shape) + "p" + std::to_string(pad);
-      const std::string base = "ReflectionPad2dBackward/" + label + "/" + aclcpu_bench::DTypeName(dtype);
-      int64_t inElems = 1, outElems = 1;
-      for (int64_t d : shape) inElems *= d;
-      for (int64_t d : p.GradOutputShape()) outElems *= d;
-      // peers-and-limits.md §8.3: read gradOutput once, write gradInput once.
-      const double bytes = static_cast<double>(inElems + outElems) * static_cast<double>(aclDataTypeSize(dtype));
-      rows.push_back({"ReflectionPad2dBackward", label, aclcpu_bench::DTypeName(dtype), bytes});
-      benchmark::RegisterBenchmark((base + "/ours").c_str(), BenchOurs, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark((base + "/torch").c_str(), BenchTorch, p)
-          ->UseRealTime()
-          ->Unit(benchmark::kMillisecond);
-    }
-  }
-  aclcpu_bench::TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  aclcpu_bench::PrintTable(
-      rows, reporter, bound, threads,
-      "f16/bf16 PyTorch rows: PyTorch 1.13 has no CPU kernel; timed as upcast -> fp32 -> cast back.");
-  aclrtResetDevice(0);
-  aclFinalize();
-  benchmark::Shutdown();
-  return 0;
+  return aclcpu_bench::BenchmarkMain(
+      argc, argv, "f16/bf16 PyTorch rows: PyTorch 1.13 has no CPU kernel; timed as upcast -> fp32 -> cast back.",
+      [](std::vector<aclcpu_bench::Row> *rows) {
+        const std::vector<std::pair<std::vector<int64_t>, int64_t>> shapes = {
+            {{8, 64, 128, 128}, 3}, {{16, 256, 32, 32}, 1}, {{64, 256, 256}, 7}, {{1, 3, 224, 224}, 3}};
+        for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64}) {
+          for (const auto &[shape, pad] : shapes) {
+            const Problem p{shape, pad, dtype};
+            int64_t inElems = 1, outElems = 1;
+            for (int64_t d : shape) inElems *= d;
+            for (int64_t d : p.GradOutputShape()) outElems *= d;
+            // peers-and-limits.md §8.3: read gradOutput once, write gradInput once.
+            const double bytes = static_cast<double>(inElems + outElems) * static_cast<double>(aclDataTypeSize(dtype));
+            const std::string label = aclcpu_bench::ShapeName(shape) + "p" + std::to_string(pad);
+            aclcpu_bench::AddComparison(rows, {"ReflectionPad2dBackward", label, aclcpu_bench::DTypeName(dtype), bytes},
+                                        BenchOurs, BenchTorch, p);
+          }
+        }
+      });
 }

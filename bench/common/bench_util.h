@@ -42,6 +42,8 @@ inline double MeasureTriadGBs(int threads) {
 struct Row {
   std::string op, shape, dtype;
   double bytes = 0;  // minimal DRAM traffic of the op (peers-and-limits.md §8)
+  // The benchmark names are Name() + "/ours" and Name() + "/torch".
+  std::string Name() const { return op + "/" + shape + "/" + dtype; }
 };
 
 // Collects real times per benchmark name while printing the usual console output.
@@ -74,7 +76,7 @@ inline void PrintTable(const std::vector<Row> &rows, const TableReporter &report
   double logSum = 0;
   int counted = 0;
   for (const Row &row : rows) {
-    const std::string base = row.op + "/" + row.shape + "/" + row.dtype;
+    const std::string base = row.Name();
     const double ours = reporter.Seconds(base + "/ours/real_time");
     const double torch = reporter.Seconds(base + "/torch/real_time");
     const double gbs = ours > 0 ? row.bytes / ours / 1e9 : 0;

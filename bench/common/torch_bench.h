@@ -10,8 +10,12 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
+#include "common/bench_util.h"
+#include "common/torch_convert.h"
 
 namespace aclcpu_bench {
+
+using aclcpu_test::TorchType;
 
 inline const char *DTypeName(aclDataType t) {
   switch (t) {
@@ -21,17 +25,6 @@ inline const char *DTypeName(aclDataType t) {
     case ACL_COMPLEX64: return "c64";
     case ACL_COMPLEX128: return "c128";
     default: return "f32";
-  }
-}
-
-inline at::ScalarType TorchType(aclDataType t) {
-  switch (t) {
-    case ACL_FLOAT16: return at::kHalf;
-    case ACL_BF16: return at::kBFloat16;
-    case ACL_DOUBLE: return at::kDouble;
-    case ACL_COMPLEX64: return at::kComplexFloat;
-    case ACL_COMPLEX128: return at::kComplexDouble;
-    default: return at::kFloat;
   }
 }
 
@@ -94,6 +87,39 @@ bool TorchLacksKernel(at::ScalarType t, Op op) {
   } catch (const std::exception &) {
     return true;
   }
+}
+
+// Adds a table row and registers its two timings under the names PrintTable looks up.
+template <class Problem>
+void AddComparison(std::vector<Row> *rows, Row row, void (*ours)(benchmark::State &, Problem),
+                   void (*torch)(benchmark::State &, Problem), const Problem &problem) {
+  benchmark::RegisterBenchmark((row.Name() + "/ours").c_str(), ours, problem)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark((row.Name() + "/torch").c_str(), torch, problem)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  rows->push_back(std::move(row));
+}
+
+// The main() of every benchmark program: measure the bound, bring up the runtime, let
+// `addComparisons(&rows)` register the op's rows, run them, print the table.
+template <class AddComparisons>
+int BenchmarkMain(int argc, char **argv, const char *torchNote, AddComparisons addComparisons) {
+  benchmark::Initialize(&argc, argv);
+  const int threads = BenchThreads();
+  const double bound = MeasureTriadGBs(threads);
+  aclInit(nullptr);
+  aclrtSetDevice(0);
+  std::vector<Row> rows;
+  addComparisons(&rows);
+  TableReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  PrintTable(rows, reporter, bound, threads, torchNote);
+  aclrtResetDevice(0);
+  aclFinalize();
+  benchmark::Shutdown();
+  return 0;
 }
 
 }  // namespace aclcpu_bench
