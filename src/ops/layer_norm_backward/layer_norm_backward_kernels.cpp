@@ -1,6 +1,7 @@
 // LayerNorm backward kernels: one DRAM pass over dy and x per row (two sweeps while the row is in
-// cache), fp32 math for every dtype, fp32 dgamma/dbeta partials per fixed row block.
+// cache), fp32 math for every dtype, dgamma/dbeta partials per fixed row block.
 #include <algorithm>
+#include <cmath>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "ops/layer_norm_backward/layer_norm_backward_kernels.cpp"
@@ -14,44 +15,45 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Sums over a row are taken in vectors over chunks of this many columns and folded into double,
-// so long rows keep vector speed without fp32 drift.
+// Sums over a row are taken in fp32 vectors over chunks of this many columns and folded into
+// double, so long rows keep vector speed without fp32 drift.
 constexpr int64_t kSumChunk = 2048;
 
-// Loads fp32 memory as a vector of the compute type T (float, or double for fp32 tensors).
-template <class D>
-HWY_INLINE hn::Vec<D> LoadAs(D d, const float *p) {
-  if constexpr (sizeof(hn::TFromD<D>) == sizeof(float)) {
-    return hn::LoadU(d, p);
-  } else {
-    return hn::PromoteTo(d, hn::LoadU(hn::Rebind<float, D>(), p));
+// dgamma terms (dy * xhat, each already rounded in fp32) are summed in fp32 over runs of kFoldRows
+// rows and then added into the block's double partial row: the long sums stay exact at a fraction
+// of the cost of per-row double updates. dbeta terms (dy) are exact, so they go straight into
+// double: any fp32 run would add error that PyTorch's dbeta does not have. (Whole-block fp32
+// partials summed pairwise measured 2 ulp against PyTorch's 1 on the parity cases.)
+template <class DF>
+HWY_INLINE void AddDy(DF df, const float *src, float *HWY_RESTRICT dst) {
+  hn::StoreU(hn::Add(hn::LoadU(df, src), hn::LoadU(df, dst)), df, dst);
+}
+template <class DF>
+HWY_INLINE void AddDy(DF df, const float *src, double *HWY_RESTRICT dst) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dh;
+  constexpr size_t kParts = HWY_MAX(size_t{1}, hn::MaxLanes(df) / hn::MaxLanes(dd));
+  for (size_t part = 0; part < kParts; ++part) {
+    const size_t k = part * hn::Lanes(dd);
+    hn::StoreU(hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, src + k)), hn::LoadU(dd, dst + k)), dd, dst + k);
   }
 }
 
-template <class D>
-HWY_INLINE void StoreAsF32(D d, hn::Vec<D> v, float *p) {
-  if constexpr (sizeof(hn::TFromD<D>) == sizeof(float)) {
-    hn::StoreU(v, d, p);
-  } else {
-    hn::StoreU(hn::DemoteTo(hn::Rebind<float, D>(), v), hn::Rebind<float, D>(), p);
-  }
-}
-
-// One row in compute type T; rows arrive as fp32 (converted from f16/bf16 where needed).
-// fp32 tensors compute in double so that the only rounding is the final one to fp32 (never less
-// accurate than PyTorch); f16/bf16 tensors compute in fp32, far below their output rounding.
-// Scalar math (norm-ops.md §2.3):
+// The fast row (norm-ops.md §2.3 rearranged):
 //   xhat = (x - mean) * rstd;  g = dy * w
-//   a = sum(g) / N;  b = sum(g * xhat) / N
-//   dx = ((g - xhat * b) - a) * rstd
-//   pg += dy * xhat;  pb += dy          (this block's dgamma/dbeta partials, in T)
-// `dx` may alias `dy` (the staged copy), so neither is restrict.
-template <class T, bool kWeight, bool kParams, bool kDx>
-void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float meanF, float rstdF,
-               int64_t n, T *HWY_RESTRICT pg, T *HWY_RESTRICT pb, float *dx) {
-  const hn::ScalableTag<T> d;
+//   a = sum(g) / N;  b = sum(g * xhat) / N                 (fp32 vectors folded into double)
+//   dx = rstd * (g - a - b * xhat) = rstd * (g - a) + B * x + C,  B = -rstd^2 b,  C = rstd^2 b mean
+//   pg += dy * xhat (fp32, a few rows);  pb += dy (double)
+// a, B and C are formed in double, so dx costs four fp32 roundings (g, g - a, two FMAs) - fewer
+// than PyTorch's form of the same expression. g - a is exact where g is close to a, so rows whose
+// dx vanishes (N = 1, constant g) give exact zeros rather than rounding residue. The x-form cancels B*mean against C,
+// which is harmless while |mean * rstd| is small; the caller sends other rows to PreciseDxRow. `dx` may alias `dy` (the
+// staged copy), so neither is restrict; `streamDx` only when it does not.
+template <class PB, bool kWeight, bool kParams, bool kDx>
+void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean, float rstd,
+             int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx, bool streamDx) {
+  const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const T mean = meanF, rstd = rstdF;
   const auto vMean = hn::Set(d, mean);
   const auto vRstd = hn::Set(d, rstd);
   double sumG = 0.0, sumGX = 0.0;
@@ -60,16 +62,16 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
     auto accG0 = hn::Zero(d), accG1 = hn::Zero(d), accGX0 = hn::Zero(d), accGX1 = hn::Zero(d);
     int64_t k = c0;
     auto step = [&](int64_t at, decltype(accG0) &accG, decltype(accG0) &accGX) HWY_ATTR {
-      const auto vdy = LoadAs(d, dy + at);
-      const auto xh = hn::Mul(hn::Sub(LoadAs(d, x + at), vMean), vRstd);
+      const auto vdy = hn::LoadU(d, dy + at);
+      const auto xh = hn::Mul(hn::Sub(hn::LoadU(d, x + at), vMean), vRstd);
       if (kDx) {
-        const auto g = kWeight ? hn::Mul(vdy, LoadAs(d, w + at)) : vdy;
+        const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + at)) : vdy;
         accG = hn::Add(accG, g);
         accGX = hn::MulAdd(g, xh, accGX);
       }
       if (kParams) {
         hn::StoreU(hn::MulAdd(vdy, xh, hn::LoadU(d, pg + at)), d, pg + at);
-        hn::StoreU(hn::Add(vdy, hn::LoadU(d, pb + at)), d, pb + at);
+        AddDy(d, dy + at, pb + at);
       }
     };
     for (; k + 2 * lanes <= c1; k += 2 * lanes) {
@@ -77,15 +79,15 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
       step(k + lanes, accG1, accGX1);
     }
     for (; k + lanes <= c1; k += lanes) step(k, accG0, accGX0);
-    T tailG = 0, tailGX = 0;
+    double tailG = 0, tailGX = 0;
     for (; k < c1; ++k) {
-      const T xh = (T(x[k]) - mean) * rstd;
-      const T g = kWeight ? T(dy[k]) * T(w[k]) : T(dy[k]);
+      const float xh = (x[k] - mean) * rstd;
+      const float g = kWeight ? dy[k] * w[k] : dy[k];
       tailG += g;
-      tailGX += g * xh;
+      tailGX += static_cast<double>(g) * xh;
       if (kParams) {
-        pg[k] += T(dy[k]) * xh;
-        pb[k] += T(dy[k]);
+        pg[k] += dy[k] * xh;
+        pb[k] += dy[k];
       }
     }
     if (kDx) {
@@ -94,39 +96,110 @@ void RowKernel(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RE
     }
   }
   if (!kDx) return;
-  const auto a = static_cast<T>(sumG / static_cast<double>(n));
-  const auto b = static_cast<T>(sumGX / static_cast<double>(n));
-  const auto vA = hn::Set(d, a), vB = hn::Set(d, b);
+  const double r = rstd, a = sumG * invN, b = sumGX * invN;
+  const double coefB = -r * r * b;
+  const auto fA = static_cast<float>(a), fB = static_cast<float>(coefB), fC = static_cast<float>(-coefB * mean);
+  const auto vA = hn::Set(d, fA), vB = hn::Set(d, fB), vC = hn::Set(d, fC);
+  auto scalarDx = [&](int64_t k) {
+    const float g = kWeight ? dy[k] * w[k] : dy[k];
+    dx[k] = std::fma(rstd, g - fA, std::fma(fB, x[k], fC));
+  };
+  auto vectorDx = [&](int64_t k) HWY_ATTR {
+    const auto vdy = hn::LoadU(d, dy + k);
+    const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
+    return hn::MulAdd(vRstd, hn::Sub(g, vA), hn::MulAdd(vB, hn::LoadU(d, x + k), vC));
+  };
   int64_t k = 0;
-  for (; k + lanes <= n; k += lanes) {
-    const auto vdy = LoadAs(d, dy + k);
-    const auto xh = hn::Mul(hn::Sub(LoadAs(d, x + k), vMean), vRstd);
-    const auto g = kWeight ? hn::Mul(vdy, LoadAs(d, w + k)) : vdy;
-    StoreAsF32(d, hn::Mul(hn::Sub(hn::NegMulAdd(xh, vB, g), vA), vRstd), dx + k);
+  if (streamDx) {  // aligned whole vectors bypass the cache: no read-for-ownership of dx
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    for (; k < n && reinterpret_cast<uintptr_t>(dx + k) % vectorBytes != 0; ++k) scalarDx(k);
+    for (; k + lanes <= n; k += lanes) hn::Stream(vectorDx(k), d, dx + k);
   }
-  for (; k < n; ++k) {
-    const T xh = (T(x[k]) - mean) * rstd;
-    const T g = kWeight ? T(dy[k]) * T(w[k]) : T(dy[k]);
-    dx[k] = static_cast<float>(((g - xh * b) - a) * rstd);
-  }
+  for (; k + lanes <= n; k += lanes) hn::StoreU(vectorDx(k), d, dx + k);
+  for (; k < n; ++k) scalarDx(k);
 }
 
-template <class T>
-using RowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, T *, T *, float *);
+template <class PB>
+using FastRowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, double, float *, PB *,
+                           float *, bool);
 
-template <class T>
-RowFn<T> SelectRowFor(bool weight, bool params, bool wantDx) {
+template <class PB>
+FastRowFn<PB> SelectFastRowFor(bool weight, bool params, bool wantDx) {
   // Indexed by (weight, params, dx); the all-false variant is never selected (nothing to do).
-  static const RowFn<T> kTable[8] = {RowKernel<T, false, false, false>, RowKernel<T, false, false, true>,
-                                     RowKernel<T, false, true, false>,  RowKernel<T, false, true, true>,
-                                     RowKernel<T, true, false, false>,  RowKernel<T, true, false, true>,
-                                     RowKernel<T, true, true, false>,   RowKernel<T, true, true, true>};
+  static const FastRowFn<PB> kTable[8] = {FastRow<PB, false, false, false>, FastRow<PB, false, false, true>,
+                                          FastRow<PB, false, true, false>,  FastRow<PB, false, true, true>,
+                                          FastRow<PB, true, false, false>,  FastRow<PB, true, false, true>,
+                                          FastRow<PB, true, true, false>,   FastRow<PB, true, true, true>};
   return kTable[(weight ? 4 : 0) + (params ? 2 : 0) + (wantDx ? 1 : 0)];
 }
+FastRowFn<float> SelectFastRowF32(bool weight, bool params, bool wantDx) {
+  return SelectFastRowFor<float>(weight, params, wantDx);
+}
+FastRowFn<double> SelectFastRowF64(bool weight, bool params, bool wantDx) {
+  return SelectFastRowFor<double>(weight, params, wantDx);
+}
 
-RowFn<float> SelectRowF32(bool weight, bool params, bool wantDx) { return SelectRowFor<float>(weight, params, wantDx); }
-RowFn<double> SelectRowF64(bool weight, bool params, bool wantDx) {
-  return SelectRowFor<double>(weight, params, wantDx);
+// dx of one row in double, for rows whose mean is large against their spread (|mean*rstd| above
+// kFastRowLimit), where the fast row's x-form would cancel: sums of g*xhat in double and
+// dx = ((g - xhat*b) - a) * rstd rounded once to fp32.
+template <bool kWeight>
+void PreciseDxRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float meanF, float rstdF,
+                  int64_t n, float *dx) {
+  const hn::ScalableTag<double> d;
+  const hn::Rebind<float, decltype(d)> df;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const double mean = meanF, rstd = rstdF;
+  const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd);
+  auto gAt = [&](int64_t k) HWY_ATTR {
+    const auto vdy = hn::PromoteTo(d, hn::LoadU(df, dy + k));
+    return kWeight ? hn::Mul(vdy, hn::PromoteTo(d, hn::LoadU(df, w + k))) : vdy;
+  };
+  auto xhAt = [&](int64_t k)
+                  HWY_ATTR { return hn::Mul(hn::Sub(hn::PromoteTo(d, hn::LoadU(df, x + k)), vMean), vRstd); };
+  auto accG = hn::Zero(d), accGX = hn::Zero(d);
+  int64_t k = 0;
+  for (; k + lanes <= n; k += lanes) {
+    const auto g = gAt(k);
+    accG = hn::Add(accG, g);
+    accGX = hn::MulAdd(g, xhAt(k), accGX);
+  }
+  double sumG = hn::GetLane(hn::SumOfLanes(d, accG)), sumGX = hn::GetLane(hn::SumOfLanes(d, accGX));
+  for (int64_t t = k; t < n; ++t) {
+    const double g = kWeight ? double(dy[t]) * w[t] : dy[t];
+    sumG += g;
+    sumGX += g * ((x[t] - mean) * rstd);
+  }
+  const double a = sumG / static_cast<double>(n), b = sumGX / static_cast<double>(n);
+  const auto vA = hn::Set(d, a), vB = hn::Set(d, b);
+  for (k = 0; k + lanes <= n; k += lanes) {
+    const auto v = hn::Mul(hn::Sub(hn::NegMulAdd(xhAt(k), vB, gAt(k)), vA), vRstd);
+    hn::StoreU(hn::DemoteTo(df, v), df, dx + k);
+  }
+  for (; k < n; ++k) {
+    const double g = kWeight ? double(dy[k]) * w[k] : dy[k];
+    dx[k] = static_cast<float>(((g - ((x[k] - mean) * rstd) * b) - a) * rstd);
+  }
+}
+
+using PreciseDxRowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, float *);
+
+PreciseDxRowFn SelectPreciseDxRow(bool weight) { return weight ? PreciseDxRow<true> : PreciseDxRow<false>; }
+
+// dst[k] += src[k] then src[k] = 0 over n columns: folds a run of rows' fp32 sums into the block's
+// double partial row and restarts the run.
+void FoldRow(double *HWY_RESTRICT dst, float *HWY_RESTRICT src, int64_t n) {
+  const hn::ScalableTag<double> d;
+  const hn::Rebind<float, decltype(d)> df;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t k = 0;
+  for (; k + lanes <= n; k += lanes) {
+    hn::StoreU(hn::Add(hn::LoadU(d, dst + k), hn::PromoteTo(d, hn::LoadU(df, src + k))), d, dst + k);
+    hn::StoreU(hn::Zero(df), df, src + k);
+  }
+  for (; k < n; ++k) {
+    dst[k] += src[k];
+    src[k] = 0.0f;
+  }
 }
 
 // dst[k] += src[k] over n columns (pairwise combination of block partials).
@@ -138,6 +211,7 @@ void AddRowT(T *HWY_RESTRICT dst, const T *HWY_RESTRICT src, int64_t n) {
   for (; k + lanes <= n; k += lanes) hn::StoreU(hn::Add(hn::LoadU(d, dst + k), hn::LoadU(d, src + k)), d, dst + k);
   for (; k < n; ++k) dst[k] += src[k];
 }
+
 void AddRowF32(float *HWY_RESTRICT dst, const float *HWY_RESTRICT src, int64_t n) { AddRowT(dst, src, n); }
 void AddRowF64(double *HWY_RESTRICT dst, const double *HWY_RESTRICT src, int64_t n) { AddRowT(dst, src, n); }
 
@@ -147,6 +221,10 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include <algorithm>
+#include <cmath>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 #include <cstring>
 
 #include "base/convert.h"
@@ -154,14 +232,24 @@ HWY_AFTER_NAMESPACE();
 
 namespace aclcpu {
 
-HWY_EXPORT(SelectRowF32);
-HWY_EXPORT(SelectRowF64);
+HWY_EXPORT(SelectFastRowF32);
+HWY_EXPORT(SelectFastRowF64);
+HWY_EXPORT(SelectPreciseDxRow);
 HWY_EXPORT(AddRowF32);
 HWY_EXPORT(AddRowF64);
+HWY_EXPORT(FoldRow);
 
 namespace {
 
 constexpr int64_t kReduceColumns = 1024;  // column chunk of the final partial reduction
+constexpr int kFoldRows = 4;              // rows summed in fp32 before they are added in double
+
+// Non-temporal stores are weakly ordered: fence them before the block's thread reports completion.
+void FenceStreamingStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_sfence();
+#endif
+}
 
 const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffset) {
   return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));
@@ -235,22 +323,29 @@ void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffe
   }
 }
 
-template <class T>
-struct Dispatch;
+// Rows with |mean * rstd| above this take PreciseDxRow for dx (see FastRow).
+constexpr float kFastRowLimit = 2.0f;
+
+// All rows, then the reduction of the dgamma/dbeta partials.
+template <class P>
+struct PartialKernels;
 template <>
-struct Dispatch<float> {
-  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectRowF32)(w, p, dx); }
+struct PartialKernels<float> {
+  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF32)(w, p, dx); }
   static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF32); }
 };
 template <>
-struct Dispatch<double> {
-  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectRowF64)(w, p, dx); }
+struct PartialKernels<double> {
+  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF64)(w, p, dx); }
   static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF64); }
 };
 
-// The whole plan with compute type T (float for f16/bf16 tensors, double for fp32 tensors).
-template <class T>
-void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, char *ws) {
+// All rows, then the reduction of the dgamma/dbeta partials (of type P).
+// P = double (fp32 tensors): dgamma terms run through a per-thread fp32 row folded into the
+// block's row every kFoldRows rows, dbeta terms go straight in. P = float (f16/bf16 tensors): both
+// accumulate into the block's fp32 row.
+template <class P>
+void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, char *ws) {
   const int64_t n = p.cols;
   float *weight = nullptr;
   if (p.hasWeight) {
@@ -258,42 +353,69 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
     ReadFlatAsF32(p.weight, b.weight, 0, n, weight);
   }
   const bool params = p.wantDgamma || p.wantDbeta;
-  auto *partials = reinterpret_cast<T *>(ws + p.partialsOffset);
+  const double invN = 1.0 / static_cast<double>(n);
+  auto *partials = reinterpret_cast<P *>(ws + p.partialsOffset);
+  constexpr bool kFold = sizeof(P) == sizeof(double);
   const RowAccess dyRows(p.dy, p.beginAxis, b.dy), xRows(p.x, p.beginAxis, b.x);
   const RowAccess dxRows(p.dx, p.wantDx ? p.beginAxis : 0, b.dx);
   const bool dxDirect = p.wantDx && p.dx.dtype == DType::kF32 && dxRows.dense();
-  const auto row = Dispatch<T>::Row(p.hasWeight, params, p.wantDx);
+  const auto fastRow = PartialKernels<P>::Row(p.hasWeight, params, p.wantDx);
+  const auto paramsOnlyRow = params ? PartialKernels<P>::Row(p.hasWeight, true, false) : nullptr;
+  const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(p.hasWeight);
+  const auto fold = HWY_DYNAMIC_DISPATCH(FoldRow);
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     float *stageA = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
     float *stageB = stageA + p.scratchStride / (2 * sizeof(float));
-    T *pg = params ? partials + block * 2 * n : nullptr;
-    T *pb = params ? pg + n : nullptr;
-    if (params) std::memset(pg, 0, static_cast<size_t>(2 * n) * sizeof(T));
+    P *partialRow = params ? partials + block * 2 * n : nullptr;
+    P *pb = params ? partialRow + n : nullptr;
+    float *pg = nullptr;
+    if (params) {
+      std::memset(partialRow, 0, static_cast<size_t>(2 * n) * sizeof(P));
+      if constexpr (kFold) {
+        pg = reinterpret_cast<float *>(ws + p.runSumsOffset + p.runSumsStride * static_cast<size_t>(thread));
+        std::memset(pg, 0, static_cast<size_t>(n) * sizeof(float));
+      } else {
+        pg = partialRow;
+      }
+    }
+    int rowsInRun = 0;
     const int64_t first = block * p.rowsPerBlock;
     const int64_t last = std::min(p.rows, first + p.rowsPerBlock);
     constexpr int64_t kStatChunk = 256;  // mean/rstd are read a chunk of rows at a time
     float means[kStatChunk], rstds[kStatChunk];
     for (int64_t chunk = first; chunk < last; chunk += kStatChunk) {
       const int64_t count = std::min(kStatChunk, last - chunk);
-      GatherAsF32(p.mean, b.mean, chunk, count, means);
-      GatherAsF32(p.rstd, b.rstd, chunk, count, rstds);
+      ReadFlatAsF32(p.mean, b.mean, chunk, count, means);
+      ReadFlatAsF32(p.rstd, b.rstd, chunk, count, rstds);
       for (int64_t i = 0; i < count; ++i) {
         const int64_t m = chunk + i;
         const float *dy = dyRows.Load(m, n, stageA);
         const float *x = xRows.Load(m, n, stageB);
         float *dx = nullptr;
         if (p.wantDx) dx = dxDirect ? reinterpret_cast<float *>(const_cast<char *>(dxRows.RowStart(m))) : stageA;
-        row(dy, x, weight, means[i], rstds[i], n, pg, pb, dx);
+        if (!p.wantDx || std::fabs(means[i] * rstds[i]) <= kFastRowLimit) {
+          fastRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, dx, p.streamDx);
+        } else {
+          if (params) paramsOnlyRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, nullptr, false);
+          preciseDxRow(dy, x, weight, means[i], rstds[i], n, dx);
+        }
         if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);
+        if constexpr (kFold) {
+          if (params && (++rowsInRun == kFoldRows || m + 1 == last)) {
+            fold(partialRow, pg, n);
+            rowsInRun = 0;
+          }
+        }
       }
     }
+    if (p.streamDx) FenceStreamingStores();
   });
   if (!params) return;
 
   // Combine the block partials pairwise in a fixed order, then round once into the outputs.
   const int64_t chunks = CeilDiv(2 * n, kReduceColumns);
-  const auto add = Dispatch<T>::Add();
+  const auto add = PartialKernels<P>::Add();
   ParallelFor(chunks, p.threads, [&](int64_t chunk, int) {
     const int64_t c0 = chunk * kReduceColumns;
     const int64_t len = std::min(kReduceColumns, 2 * n - c0);
@@ -319,10 +441,10 @@ void RunWith(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
 void RunLayerNormBackward(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, void *workspace) {
   if (p.zeroFillParams) ZeroFillParams(p, b);
   if (!p.compute) return;
-  if (p.computeInDouble) {
-    RunWith<double>(p, b, static_cast<char *>(workspace));
+  if (p.doublePartials) {
+    RunRows<double>(p, b, static_cast<char *>(workspace));
   } else {
-    RunWith<float>(p, b, static_cast<char *>(workspace));
+    RunRows<float>(p, b, static_cast<char *>(workspace));
   }
 }
 

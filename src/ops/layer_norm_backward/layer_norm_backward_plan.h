@@ -19,19 +19,22 @@ struct LayerNormBackwardPlan {
   bool wantDbeta = false;                                   // outputMask[2]
   bool compute = false;                                     // M > 0, N > 0 and some mask bit set
   bool zeroFillParams = false;                              // M == 0: the masked dgamma/dbeta are zero-filled
-  bool computeInDouble = false;  // fp32 tensors: double arithmetic, one rounding at the output
 
-  // Rows are processed in fixed blocks chosen from the shape alone; each block owns one fp32
+  // Rows are processed in fixed blocks chosen from the shape alone; each block owns one
   // dgamma/dbeta partial row, so results are identical for any thread count.
   int64_t rowsPerBlock = 1;
   int64_t numBlocks = 0;
   int threads = 1;
+  bool doublePartials = false;  // fp32 tensors: double partial rows, fed by short fp32 runs
+  bool streamDx = false;        // dense fp32 dx written with non-temporal stores
 
   // Workspace layout, in bytes from the workspace start.
   size_t weightOffset = 0;    // cols fp32: gamma converted once (or ones)
-  size_t partialsOffset = 0;  // numBlocks x (dgamma row, dbeta row), in the compute type
+  size_t partialsOffset = 0;  // numBlocks x (dgamma row, dbeta row), double or fp32
   size_t scratchOffset = 0;   // threads x scratchStride: fp32 copies of rows that are not dense fp32
   size_t scratchStride = 0;
+  size_t runSumsOffset = 0;  // threads x runSumsStride: fp32 dgamma sums of the last few rows (double partials)
+  size_t runSumsStride = 0;
   size_t workspaceBytes = 0;
 };
 
