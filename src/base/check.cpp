@@ -77,6 +77,15 @@ aclnnStatus OpCheck::DTypeIn(const aclTensor *t, const char *name, std::initiali
   return Invalid(std::string(name) + " dtype in {" + list + "}", DTypeName(t->dataType));
 }
 
+aclnnStatus OpCheck::FormatIn(const aclTensor *t, const char *name, std::initializer_list<aclFormat> allowed) const {
+  std::string list;
+  for (aclFormat f : allowed) {
+    if (t->format == f) return ACLNN_SUCCESS;
+    list += (list.empty() ? "" : ", ") + FormatName(f);
+  }
+  return Invalid(std::string(name) + " format in {" + list + "}", FormatName(t->format));
+}
+
 aclnnStatus OpCheck::RankAtMost(const aclTensor *t, const char *name, size_t maxRank) const {
   if (t->viewDims.size() <= maxRank) return ACLNN_SUCCESS;
   return Invalid(std::string(name) + " rank <= " + std::to_string(maxRank),

@@ -33,6 +33,8 @@ class OpCheck {
   aclnnStatus SameDType(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
   // 161002 for the device-private (blocked) storage formats: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...
   aclnnStatus PublicFormat(const aclTensor *t, const char *name) const;
+  // 161002 unless the tensor's format is in `allowed`.
+  aclnnStatus FormatIn(const aclTensor *t, const char *name, std::initializer_list<aclFormat> allowed) const;
   // 161002 unless dims are non-negative, there is one stride per dim, and every element of the
   // view lies inside the storage shape (when one is given): the guard against out-of-buffer access.
   aclnnStatus ViewFitsStorage(const aclTensor *t, const char *name) const;

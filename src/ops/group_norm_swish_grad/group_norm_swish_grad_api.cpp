@@ -1,0 +1,127 @@
+// aclnnGroupNormSwishGradGetWorkspaceSize / aclnnGroupNormSwishGrad: validate, plan, launch.
+#include <algorithm>
+#include <memory>
+
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
+#include "base/check.h"
+#include "base/executor.h"
+#include "base/meta_objects.h"
+#include "base/parallel.h"
+#include "ops/group_norm_swish_grad/group_norm_swish_grad_check.h"
+#include "ops/group_norm_swish_grad/group_norm_swish_grad_plan.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char *kOp = "aclnnGroupNormSwishGrad";
+// Groups up to this many elements keep dL/dz in scratch between the sweeps (1 MiB of fp32: the
+// group then stays in this machine's 2 MiB L2); larger ones recompute it in sweep B.
+constexpr int64_t kMaxStashedGroup = 256 << 10;
+
+size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
+
+// Input slots: dy, mean, rstd, x, gamma, beta; output slots: dx, dgamma, dbeta.
+class GroupNormSwishGradOp : public OpPlan {
+ public:
+  explicit GroupNormSwishGradOp(const GroupNormSwishGradPlan &plan) : plan_(plan) {}
+  int Run(void *const *addrs, void *workspace) const override {
+    const GroupNormSwishGradBuffers buffers{addrs[0], addrs[1], addrs[2], addrs[3], addrs[4],
+                                            addrs[5], addrs[6], addrs[7], addrs[8]};
+    RunGroupNormSwishGrad(plan_, buffers, workspace);
+    return 0;
+  }
+
+ private:
+  const GroupNormSwishGradPlan plan_;
+};
+
+bool DenseF32(const TensorView &v) { return v.dtype == DType::kF32 && v.IsContiguous(); }
+
+void PlanWorkspace(GroupNormSwishGradPlan *p) {
+  p->threads = PlanThreads();
+  p->stashDz = p->groupSize <= kMaxStashedGroup;
+  p->dyDirect = DenseF32(p->dy);
+  p->xDirect = DenseF32(p->x);
+  p->dxDirect = DenseF32(p->dx);
+  size_t bytes = 0;
+  p->statsOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(2 * p->n * p->groups) * sizeof(float));
+  p->affineOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(2 * p->c) * sizeof(float));
+  p->sumsOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->n * p->c) * sizeof(double));
+  p->scratchOffset = bytes;
+  // Rounded to 16 floats so that each buffer starts on a 64-byte line.
+  p->dzFloats = ((p->stashDz ? p->groupSize : kGroupNormPiece) + 15) / 16 * 16;
+  p->scratchStride = AlignUp(static_cast<size_t>(p->dzFloats + 3 * kGroupNormPiece) * sizeof(float));
+  bytes += p->scratchStride * static_cast<size_t>(p->threads);
+  p->workspaceBytes = bytes;
+}
+
+aclnnStatus Plan(const GroupNormSwishGradArgs &a, double swishScale, bool dgammaIsRequire, bool dbetaIsRequire,
+                 uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(kOp);
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+  GroupNormSwishGradShape shape;
+  bool compute = false;
+  ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwishGrad(a, &shape, &compute));
+  GroupNormSwishGradPlan p;
+  p.compute = compute;
+  if (compute) {
+    ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwishGradStrict(a));
+    p.dy = ToView(*a.dy);
+    p.mean = ToView(*a.mean);
+    p.rstd = ToView(*a.rstd);
+    p.x = ToView(*a.x);
+    p.gamma = ToView(*a.gamma);
+    p.beta = ToView(*a.beta);
+    p.dx = ToView(*a.dx);
+    p.dgamma = ToView(*a.dgamma);
+    p.dbeta = ToView(*a.dbeta);
+    p.n = shape.n;
+    p.c = shape.c;
+    p.hw = shape.hw;
+    p.groups = shape.groups;
+    p.channelsPerGroup = shape.c / shape.groups;
+    p.groupSize = p.channelsPerGroup * p.hw;
+    p.swishScale = static_cast<float>(swishScale);
+    p.writeDgamma = dgammaIsRequire;
+    p.writeDbeta = dbetaIsRequire;
+    p.zeroFillUnrequired = p.dy.dtype == DType::kF32;
+    PlanWorkspace(&p);
+  }
+  ExecutorSpec spec;
+  spec.opName = kOp;
+  spec.inputs = {a.dy, a.mean, a.rstd, a.x, a.gamma, a.beta};
+  spec.outputs = {a.dx, a.dgamma, a.dbeta};
+  const bool dgammaTouched = compute && (dgammaIsRequire || p.zeroFillUnrequired);
+  const bool dbetaTouched = compute && (dbetaIsRequire || p.zeroFillUnrequired);
+  spec.touched = {compute, compute, compute, compute, compute, compute, compute, dgammaTouched, dbetaTouched};
+  spec.workspaceSize = compute ? p.workspaceBytes : 0;
+  return CreateExecutor(std::move(spec), std::make_unique<GroupNormSwishGradOp>(p), workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+extern "C" {
+
+aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(
+    const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd, const aclTensor *x, const aclTensor *gamma,
+    const aclTensor *beta, int64_t numGroups, char * /*dataFormatOptional: null = "NCHW", never read*/,
+    double swishScale, bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut, const aclTensor *dgammaOut,
+    const aclTensor *dbetaOut, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const aclcpu::GroupNormSwishGradArgs args{dy, mean, rstd, x, gamma, beta, numGroups, dxOut, dgammaOut, dbetaOut};
+  return aclcpu::Guarded(aclcpu::kOp, [&] {
+    return aclcpu::Plan(args, swishScale, dgammaIsRequire, dbetaIsRequire, workspaceSize, executor);
+  });
+}
+
+aclnnStatus aclnnGroupNormSwishGrad(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                    aclrtStream stream) {
+  return aclcpu::Guarded(aclcpu::kOp,
+                         [&] { return aclcpu::RunExecutor(aclcpu::kOp, workspace, workspaceSize, executor, stream); });
+}
+
+}  // extern "C"

@@ -1,0 +1,103 @@
+#include "ops/group_norm_swish_grad/group_norm_swish_grad_check.h"
+
+#include <string>
+#include <vector>
+
+#include "base/check.h"
+#include "base/meta_objects.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char *kOp = "aclnnGroupNormSwishGrad";
+constexpr int64_t kMaxChannelsPerGroup = 4000;  // the tiling's UB limit (norm-ops.md §1.5 rule 8)
+
+struct Named {
+  const aclTensor *tensor;
+  const char *name;
+};
+
+// The nine tensors in declaration order: the order of the null, dtype and format checks.
+std::vector<Named> AllTensors(const GroupNormSwishGradArgs &a) {
+  return {{a.dy, "dy"},     {a.mean, "mean"}, {a.rstd, "rstd"},        {a.x, "x"},           {a.gamma, "gamma"},
+          {a.beta, "beta"}, {a.dx, "dxOut"},  {a.dgamma, "dgammaOut"}, {a.dbeta, "dbetaOut"}};
+}
+
+// The OpDef support list: all nine FLOAT, all FLOAT16 or all BF16; formats that map to ND.
+aclnnStatus CheckDTypesAndFormats(const OpCheck &check, const GroupNormSwishGradArgs &a) {
+  ACLCPU_RETURN_IF_ERROR(check.DTypeIn(a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.SameDType(t.tensor, t.name, a.dy, "dy"));
+  for (const Named &t : AllTensors(a)) {
+    ACLCPU_RETURN_IF_ERROR(check.FormatIn(
+        t.tensor, t.name, {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NCDHW, ACL_FORMAT_NCL}));
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus CheckElementCount(const OpCheck &check, const aclTensor *t, const char *name, int64_t expected) {
+  const int64_t got = Numel(*t);
+  if (got == expected) return ACLNN_SUCCESS;
+  return check.Invalid(std::string(name) + " with " + std::to_string(expected) + " elements",
+                       std::to_string(got) + " elements " + ShapeOf(t));
+}
+
+// The rules the device's tiling intends but whose failure it swallows (§1.5 "CPU recommendation").
+aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, GroupNormSwishGradShape *shape) {
+  const std::vector<int64_t> &dims = a.dy->viewDims;
+  if (dims.size() < 2 || dims.size() > 8) {
+    return check.Invalid("dy of rank 2 to 8", "rank " + std::to_string(dims.size()) + " " + ShapeOf(a.dy));
+  }
+  ACLCPU_RETURN_IF_ERROR(check.SameShape(a.x, "x", a.dy, "dy"));
+  const int64_t n = dims[0], c = dims[1], g = a.numGroups;
+  if (a.mean->viewDims.size() != 2) return check.Invalid("mean of rank 2 [N, numGroups]", ShapeOf(a.mean));
+  ACLCPU_RETURN_IF_ERROR(check.SameShape(a.rstd, "rstd", a.mean, "mean"));
+  if (a.mean->viewDims != std::vector<int64_t>{n, g}) {
+    return check.Invalid("mean of shape [N, numGroups] = " + ShapeString({n, g}), ShapeOf(a.mean));
+  }
+  if (a.gamma->viewDims != std::vector<int64_t>{c}) {
+    return check.Invalid("gamma of shape [C] = " + ShapeString({c}), ShapeOf(a.gamma));
+  }
+  if (a.beta->viewDims != std::vector<int64_t>{c}) {
+    return check.Invalid("beta of shape [C] = " + ShapeString({c}), ShapeOf(a.beta));
+  }
+  if (g <= 0) return check.Invalid("numGroups > 0", std::to_string(g));
+  if (c % g != 0 || c / g == 0) {
+    return check.Invalid("C divisible by numGroups with C / numGroups >= 1",
+                         "C = " + std::to_string(c) + ", numGroups = " + std::to_string(g));
+  }
+  if (c / g > kMaxChannelsPerGroup) {
+    return check.Invalid(
+        "C / numGroups <= " + std::to_string(kMaxChannelsPerGroup),
+        std::to_string(c / g) + " (C = " + std::to_string(c) + ", numGroups = " + std::to_string(g) + ")");
+  }
+  int64_t hw = 1;
+  for (size_t d = 2; d < dims.size(); ++d) hw *= dims[d];
+  if (n == 0 || hw == 0) {
+    return check.Invalid("N > 0 and HxW > 0 when an output is not empty", "dy " + ShapeOf(a.dy));
+  }
+  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.dx, "dxOut", Numel(*a.dy)));
+  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.dgamma, "dgammaOut", c));
+  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.dbeta, "dbetaOut", c));
+  *shape = {n, c, hw, g};
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+aclnnStatus CheckGroupNormSwishGrad(const GroupNormSwishGradArgs &a, GroupNormSwishGradShape *shape, bool *compute) {
+  const OpCheck check(kOp);
+  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.NotNull(t.tensor, t.name));
+  ACLCPU_RETURN_IF_ERROR(CheckDTypesAndFormats(check, a));
+  // All outputs empty: success with nothing written (the device skips tiling and the kernel).
+  *compute = !(IsEmpty(*a.dx) && IsEmpty(*a.dgamma) && IsEmpty(*a.dbeta));
+  if (!*compute) return ACLNN_SUCCESS;
+  return CheckShapes(check, a, shape);
+}
+
+aclnnStatus CheckGroupNormSwishGradStrict(const GroupNormSwishGradArgs &a) {
+  const OpCheck check(kOp);
+  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(t.tensor, t.name));
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace aclcpu

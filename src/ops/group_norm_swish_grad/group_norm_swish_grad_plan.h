@@ -1,0 +1,52 @@
+// The plan phase 1 of aclnnGroupNormSwishGrad builds and phase 2 executes. Kernel-facing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "base/tensor_view.h"
+
+namespace aclcpu {
+
+// A group (n, g) is the contiguous run of S = D * HxW elements of channels [g*D, (g+1)*D) of sample
+// n. It is processed in pieces of at most this many elements, the unit of staging and conversion.
+constexpr int64_t kGroupNormPiece = 8192;
+// Per (n, c): sum dz and sum dz * xhat of the stored fp32 dz (for dx), then of the exact dz (for
+// dgamma and dbeta).
+constexpr int64_t kSumsPerChannel = 4;
+
+struct GroupNormSwishGradPlan {
+  bool compute = false;  // false when all three outputs are empty: phase 2 writes nothing
+  TensorView dy, x, mean, rstd, gamma, beta, dx, dgamma, dbeta;  // outputs are addressed in flat row-major order
+  int64_t n = 0, c = 0, hw = 0, groups = 0, channelsPerGroup = 0;
+  int64_t groupSize = 0;            // S = channelsPerGroup * hw
+  float swishScale = 1.0f;          // s of sigmoid(s * z), narrowed to float as on the device
+  bool writeDgamma = false;         // dgammaIsRequire
+  bool writeDbeta = false;          // dbetaIsRequire
+  bool zeroFillUnrequired = false;  // FLOAT outputs that are not required are zero-filled (§1.6)
+  // dL/dz of a whole group is kept in the thread's scratch between the two sweeps when it fits;
+  // otherwise sweep B recomputes it piece by piece.
+  bool stashDz = false;
+  bool dyDirect = false, xDirect = false, dxDirect = false;  // dense fp32: read or written in place
+  int threads = 1;
+
+  // Workspace layout, in bytes from its start.
+  size_t statsOffset = 0;                       // fp32 mean[N*G] then rstd[N*G]
+  size_t affineOffset = 0;                      // fp32 gamma[C] then beta[C]
+  size_t sumsOffset = 0;                        // double: kSumsPerChannel sums per (n, c)
+  size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz (dzFloats) + staging dy, x, dx pieces
+  int64_t dzFloats = 0;                         // S (stashed) or one piece, rounded up to 16
+  size_t workspaceBytes = 0;
+};
+
+struct GroupNormSwishGradBuffers {
+  const void *dy, *mean, *rstd, *x, *gamma, *beta;
+  void *dx, *dgamma, *dbeta;
+};
+
+// Phase 2 body: dx once per element; dgamma/dbeta summed over n in a fixed order (any thread count
+// gives the same bits).
+void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &plan, const GroupNormSwishGradBuffers &buffers,
+                           void *workspace);
+
+}  // namespace aclcpu
