@@ -84,6 +84,7 @@ int64_t CurrentTarget() { return static_cast<int64_t>(HWY_TARGET); }
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include <algorithm>
 #include <cstring>
 
 namespace aclcpu {
@@ -186,6 +187,12 @@ void ScatterElements(const TensorView &view, void *base, int64_t first, int64_t 
 }
 
 const char *ActiveSimdTarget() { return hwy::TargetName(HWY_DYNAMIC_DISPATCH(CurrentTarget)()); }
+
+void ZeroFlat(const TensorView &view, void *base, int64_t n) {
+  constexpr int64_t kSpan = 256;
+  const float zeros[kSpan] = {};
+  for (int64_t k = 0; k < n; k += kSpan) WriteFlatFromF32(view, base, k, std::min(kSpan, n - k), zeros);
+}
 
 }  // namespace aclcpu
 #endif  // HWY_ONCE

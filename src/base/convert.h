@@ -23,6 +23,8 @@ void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n
 void ReadFlatAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst);
 // Writes n fp32 values to those elements, rounding once.
 void WriteFlatFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src);
+// Writes zeros to the first n elements (flat row-major order) of the view.
+void ZeroFlat(const TensorView &view, void *base, int64_t n);
 
 // Raw element copies (any dtype, no conversion) between a view and a dense run: the n elements with
 // row-major indices [first, first + n).

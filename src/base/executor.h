@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -11,6 +12,9 @@
 #include "aclnn/acl_meta.h"
 
 namespace aclcpu {
+
+// Workspace regions start on a 64-byte cache line.
+inline size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
 
 // What phase 1 decided; Run executes it on the stream's worker thread. `addrs` holds the storage
 // address of every bound tensor (inputs then outputs, null for absent ones).

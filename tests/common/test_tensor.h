@@ -247,6 +247,16 @@ inline double MaxAbs(const std::vector<double> &a) {
   return m;
 }
 
+// The rule of the PyTorch parity tests: our max error against the float64 reference is at most
+// PyTorch's plus one ulp of the output dtype at the reference's largest magnitude.
+inline ::testing::AssertionResult NoWorseThanTorch(const std::vector<double> &ours, const std::vector<double> &torch,
+                                                   const std::vector<double> &ref, aclDataType t) {
+  const double errOurs = MaxAbsDiff(ours, ref), errTorch = MaxAbsDiff(torch, ref), ulp = UlpAt(t, MaxAbs(ref));
+  if (errOurs <= errTorch + ulp) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "our max error " << errOurs << " > PyTorch's " << errTorch << " + 1 ulp "
+                                       << ulp;
+}
+
 // Runs phase 1 with `threads` OpenMP threads (0 = as configured), restoring the setting afterwards:
 // a plan takes its thread count at phase 1.
 template <class Phase1>

@@ -18,8 +18,6 @@ constexpr const char *kOp = "aclnnGroupNormSwishGrad";
 // group then stays in this machine's 2 MiB L2); larger ones recompute it in sweep B.
 constexpr int64_t kMaxStashedGroup = 256 << 10;
 
-size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
-
 // Input slots: dy, mean, rstd, x, gamma, beta; output slots: dx, dgamma, dbeta.
 class GroupNormSwishGradOp : public OpPlan {
  public:

@@ -245,11 +245,6 @@ void ReduceParams(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffe
   });
 }
 
-void ZeroFill(const TensorView &v, void *base, int64_t count) {
-  const float zeros[256] = {};
-  for (int64_t k = 0; k < count; k += 256) WriteFlatFromF32(v, base, k, std::min<int64_t>(256, count - k), zeros);
-}
-
 }  // namespace
 
 void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, void *workspace) {
@@ -263,8 +258,8 @@ void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &p, const GroupNormSwish
   ReadFlatAsF32(p.beta, b.beta, 0, p.c, affine + p.c);
   RunGroups(p, b, ws);
   ReduceParams(p, b, ws);
-  if (p.zeroFillUnrequired && !p.writeDgamma) ZeroFill(p.dgamma, b.dgamma, p.c);
-  if (p.zeroFillUnrequired && !p.writeDbeta) ZeroFill(p.dbeta, b.dbeta, p.c);
+  if (p.zeroFillUnrequired && !p.writeDgamma) ZeroFlat(p.dgamma, b.dgamma, p.c);
+  if (p.zeroFillUnrequired && !p.writeDbeta) ZeroFlat(p.dbeta, b.dbeta, p.c);
 }
 
 }  // namespace aclcpu

@@ -21,8 +21,6 @@ constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the dgamma/dbeta partial
 // cache for its consumer anyway, and skipping the read-for-ownership saves a quarter of the traffic.
 constexpr int64_t kStreamDxMinBytes = 8 << 20;
 
-size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
-
 // Input slots: gradOut, input, mean, rstd, weight, bias; output slots: gradInput, gradWeight, gradBias.
 class LayerNormBackwardOp : public OpPlan {
  public:

@@ -315,12 +315,8 @@ class RowAccess {
 };
 
 void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b) {
-  float zeros[256] = {};
-  for (int64_t k = 0; k < p.cols; k += 256) {
-    const int64_t len = std::min<int64_t>(256, p.cols - k);
-    if (p.wantDgamma) WriteFlatFromF32(p.dgamma, b.dgamma, k, len, zeros);
-    if (p.wantDbeta) WriteFlatFromF32(p.dbeta, b.dbeta, k, len, zeros);
-  }
+  if (p.wantDgamma) ZeroFlat(p.dgamma, b.dgamma, p.cols);
+  if (p.wantDbeta) ZeroFlat(p.dbeta, b.dbeta, p.cols);
 }
 
 // Rows with |mean * rstd| above this take PreciseDxRow for dx (see FastRow).

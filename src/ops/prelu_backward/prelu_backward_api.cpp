@@ -18,8 +18,6 @@ constexpr int64_t kMinPlane = 64;               // shorter per-channel planes us
 constexpr int64_t kPieceElements = 32768;       // elements per work piece: balances 2+ threads
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the kRows partial rows in the workspace
 
-size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
-
 // Input slots: gradOutput, self, weight; output slots: gradInput, gradWeight.
 class PreluBackwardOp : public OpPlan {
  public:

@@ -16,8 +16,6 @@ namespace {
 constexpr const char *kOp = "aclnnReflectionPad2dBackward";
 constexpr int64_t kBlockBytes = 64 << 10;  // gradInput bytes per work block: small enough to balance 2+ threads
 
-size_t AlignUp(size_t bytes) { return (bytes + 63) / 64 * 64; }
-
 // Input slots: gradOutput, self; output slot: gradInput.
 class ReflectionPad2dBackwardOp : public OpPlan {
  public:
