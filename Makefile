@@ -10,7 +10,7 @@ JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
-                libopenblas-dev
+                libopenblas-dev libdnnl-dev
 SOURCES = $(shell find include src tests bench examples -name '*.h' -o -name '*.cpp')
 
 .PHONY: deps build demo test bench install format format-check sanitize

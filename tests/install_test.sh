@@ -12,7 +12,8 @@ INCLUDE_PATH=$ASCEND_HOME_PATH/include
 for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_math.so; do
   test -e "$prefix/lib64/$lib" || { echo "missing lib64/$lib"; exit 1; }
 done
-for h in aclnn_layer_norm_backward aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward; do
+for h in aclnn_layer_norm_backward aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward \
+         aclnn_convolution_backward; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
@@ -37,4 +38,5 @@ check layer_norm_backward "$src/examples/expected/layer_norm_backward.txt"
 check group_norm_swish_grad "$src/examples/expected/group_norm_swish_grad.txt"
 check reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_backward.txt"
 check prelu_backward "$src/examples/expected/prelu_backward.txt"
+check conv_tbc_backward "$src/examples/expected/conv_tbc_backward.txt"
 echo "installed prefix OK"

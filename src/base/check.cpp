@@ -1,5 +1,7 @@
 #include "base/check.h"
 
+#include <algorithm>
+
 #include "base/meta_objects.h"
 #include "runtime/runtime_internal.h"
 
@@ -126,18 +128,31 @@ aclnnStatus OpCheck::ViewFitsStorage(const aclTensor *t, const char *name) const
     return Invalid(std::string(name) + " with one stride per dim",
                    std::to_string(t->strides.size()) + " strides for " + ShapeOf(t));
   }
-  int64_t low = t->offset, high = t->offset;
+  int64_t low = t->offset, high = t->offset, numel = 1;
   bool empty = false;
+  const bool hasZeroDim = std::find(t->viewDims.begin(), t->viewDims.end(), 0) != t->viewDims.end();
+  for (int64_t n : t->viewDims) {
+    if (!hasZeroDim && n > 0 && __builtin_mul_overflow(numel, n, &numel)) {
+      return Invalid(std::string(name) + " with an element count that fits in int64", ShapeOf(t));
+    }
+  }
   for (size_t d = 0; d < t->viewDims.size(); ++d) {
     const int64_t n = t->viewDims[d];
     if (n < 0) return Invalid(std::string(name) + " with non-negative dims", ShapeOf(t));
     if (n == 0) empty = true;
-    const int64_t reach = (n > 0 ? n - 1 : 0) * t->strides[d];
-    (reach < 0 ? low : high) += reach;
+    int64_t reach = 0;
+    if (__builtin_mul_overflow(n > 0 ? n - 1 : 0, t->strides[d], &reach) ||
+        __builtin_add_overflow(reach < 0 ? low : high, reach, reach < 0 ? &low : &high)) {
+      return Invalid(std::string(name) + " whose extent (dims x strides) fits in int64", ShapeOf(t));
+    }
   }
   if (empty || t->storageDims.empty()) return ACLNN_SUCCESS;
   int64_t storage = 1;
-  for (int64_t d : t->storageDims) storage *= d;
+  for (int64_t d : t->storageDims) {
+    if (d < 0 || __builtin_mul_overflow(storage, d, &storage)) {
+      return Invalid(std::string(name) + " storage shape with a representable element count", "overflow");
+    }
+  }
   if (low < 0 || high >= storage) {
     return Invalid(std::string(name) + " view (shape " + ShapeOf(t) + ", offset " + std::to_string(t->offset) +
                        ") inside its storage of " + std::to_string(storage) + " elements",

@@ -25,6 +25,19 @@ void ParallelFor(int64_t numBlocks, int threads, const Body &body) {
   for (int64_t b = 0; b < numBlocks; ++b) body(b, omp_get_thread_num());
 }
 
+// ParallelFor for blocks of uneven cost: threads take the next block as they finish. Results still
+// cannot depend on the schedule, because blocks never share outputs.
+template <class Body>
+void ParallelForDynamic(int64_t numBlocks, int threads, const Body &body) {
+  threads = static_cast<int>(std::min<int64_t>(std::max(threads, 1), std::max<int64_t>(numBlocks, 1)));
+  if (threads <= 1) {
+    for (int64_t b = 0; b < numBlocks; ++b) body(b, 0);
+    return;
+  }
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+  for (int64_t b = 0; b < numBlocks; ++b) body(b, omp_get_thread_num());
+}
+
 inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 }  // namespace aclcpu

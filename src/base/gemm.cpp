@@ -1,0 +1,108 @@
+#include "base/gemm.h"
+
+#include <omp.h>
+
+#include <cstdio>
+#include <dnnl.hpp>
+
+namespace aclcpu {
+namespace {
+
+// oneDNN sizes its thread team from omp_get_max_threads() when it is not already inside an active
+// parallel region; pinning the calling task's setting to 1 keeps every product on this thread.
+class OneThreadForLibrary {
+ public:
+  OneThreadForLibrary() : saved_(omp_get_max_threads()) { omp_set_num_threads(1); }
+  ~OneThreadForLibrary() { omp_set_num_threads(saved_); }
+  OneThreadForLibrary(const OneThreadForLibrary &) = delete;
+  OneThreadForLibrary &operator=(const OneThreadForLibrary &) = delete;
+
+ private:
+  int saved_;
+};
+
+char Op(bool trans) { return trans ? 'T' : 'N'; }
+
+}  // namespace
+
+bool GemmF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
+             int64_t ldb, float *c, int64_t ldc) {
+  const OneThreadForLibrary one;
+  return dnnl_sgemm(Op(transA), Op(transB), m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, ldc) == dnnl_success;
+}
+
+namespace {
+
+// oneDNN 2.6 has no BLAS-like bf16 function: a matmul primitive with run-time shapes stands in for
+// one, created once per transpose pair (creation JIT-compiles code).
+class Bf16Matmul {
+ public:
+  Bf16Matmul(bool transA, bool transB) : engine_(dnnl::engine::kind::cpu, 0) {
+    using dnnl::memory;
+    const auto r = DNNL_RUNTIME_DIM_VAL;
+    // Run-time leading dimensions but a fixed unit stride: fully run-time strides would select
+    // oneDNN's reference implementation (~2000x slower, measured).
+    const memory::desc a({r, r}, memory::data_type::bf16, transA ? memory::dims{1, r} : memory::dims{r, 1});
+    const memory::desc b({r, r}, memory::data_type::bf16, transB ? memory::dims{1, r} : memory::dims{r, 1});
+    const memory::desc c({r, r}, memory::data_type::f32, memory::dims{r, 1});
+    primitive_ = dnnl::matmul(dnnl::matmul::primitive_desc(dnnl::matmul::desc(a, b, c), engine_));
+  }
+
+  void Run(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
+           int64_t ldb, float *c, int64_t ldc) const {
+    using dnnl::memory;
+    const memory::desc aDesc({m, k}, memory::data_type::bf16, transA ? memory::dims{1, lda} : memory::dims{lda, 1});
+    const memory::desc bDesc({k, n}, memory::data_type::bf16, transB ? memory::dims{1, ldb} : memory::dims{ldb, 1});
+    const memory::desc cDesc({m, n}, memory::data_type::f32, memory::dims{ldc, 1});
+    dnnl::stream stream(engine_);
+    primitive_.execute(stream, {{DNNL_ARG_SRC, memory(aDesc, engine_, const_cast<uint16_t *>(a))},
+                                {DNNL_ARG_WEIGHTS, memory(bDesc, engine_, const_cast<uint16_t *>(b))},
+                                {DNNL_ARG_DST, memory(cDesc, engine_, c)}});
+    stream.wait();
+  }
+
+ private:
+  dnnl::engine engine_;
+  dnnl::matmul primitive_;
+};
+
+const Bf16Matmul &Bf16MatmulFor(bool transA, bool transB) {
+  static const Bf16Matmul nn(false, false), nt(false, true), tn(true, false), tt(true, true);
+  return transA ? (transB ? tt : tn) : (transB ? nt : nn);
+}
+
+}  // namespace
+
+bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda,
+              const uint16_t *b, int64_t ldb, float *c, int64_t ldc) {
+  const OneThreadForLibrary one;
+  try {
+    Bf16MatmulFor(transA, transB).Run(transA, transB, m, n, k, a, lda, b, ldb, c, ldc);
+    return true;
+  } catch (const dnnl::error &) {
+    return false;  // e.g. no bf16 support on this CPU: HasBF16Gemm() then reports false
+  }
+}
+
+bool HasBF16Gemm() {
+  static const bool available = [] {
+    // 1.5 * 2 + 0.5 * 4 = 5 exactly in bf16 operands: a real product, not only a status.
+    const uint16_t a[2] = {0x3FC0, 0x3F00}, b[2] = {0x4000, 0x4080};
+    float c = 0;
+    return GemmBF16(false, false, 1, 1, 2, a, 2, b, 1, &c, 1) && c == 5.0f;
+  }();
+  return available;
+}
+
+const char *GemmLibraryName() {
+  static char name[64];
+  static const bool once = [] {
+    const dnnl_version_t *v = dnnl_version();
+    std::snprintf(name, sizeof name, "oneDNN %d.%d.%d", v->major, v->minor, v->patch);
+    return true;
+  }();
+  (void)once;
+  return name;
+}
+
+}  // namespace aclcpu
