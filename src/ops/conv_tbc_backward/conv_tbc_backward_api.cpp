@@ -15,12 +15,7 @@ namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnConvTbcBackward";
-constexpr int64_t kTile = 256;  // output tile edge: a double tile and an fp32 product fit in L2
-// Inner terms per library product. fp32 results need short chains: 128 keeps our error at or below
-// PyTorch's blocked BLAS on long sums (256 and more did not, measured); 16-bit results are
-// insensitive to fp32 chain error, and longer products run faster.
-constexpr int64_t kChunkF32 = 128;
-constexpr int64_t kChunk16 = 1024;
+constexpr int64_t kTile = 256;                  // output tile edge: a double tile and an fp32 product fit in L2
 constexpr int64_t kBiasBlockElements = 65536;   // self elements per gradBias block (one partial row)
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the gradBias partial rows in the workspace
 
@@ -106,10 +101,8 @@ TbcOperand PlanOperand(const TensorView &v, const ConvTbcBackwardPlan &p, bool i
 void PlanWork(ConvTbcBackwardPlan *p) {
   p->tileCols = std::min(kTile, std::max(p->cin, p->cout));
   p->tileRows = kTile;
-  const bool dwFloat = p->gradWeight.dtype == DType::kF32;
-  const bool diFloat = p->gradInput.dtype == DType::kF32 && p->gradInputRounding == DType::kF32;
-  p->dwChunk = dwFloat ? kChunkF32 : kChunk16;
-  p->diChunk = diFloat ? kChunkF32 : kChunk16;
+  p->dwFp32 = p->gradWeight.dtype == DType::kF32;
+  p->diFp32 = p->gradInput.dtype == DType::kF32 && p->gradInputRounding == DType::kF32;
   if (!p->convEmpty) {
     p->cinTiles = CeilDiv(p->cin, p->tileCols);
     p->coutTiles = CeilDiv(p->cout, p->tileCols);

@@ -189,8 +189,9 @@ bool WeightTile(const ConvTbcBackwardPlan &p, const Operands &o, int64_t item, c
   const int64_t rows = geo.len * p.b, xRow = geo.iShift * p.b, gRow = geo.oShift * p.b;
   const auto add = HWY_DYNAMIC_DISPATCH(AddProduct);
   if (rows == 0) std::fill(s.sum, s.sum + ciN * coN, 0.0);
-  for (int64_t r = 0; r < rows; r += p.dwChunk) {
-    const int64_t n = std::min(p.dwChunk, rows - r);
+  const int64_t chunk = TbcChunk(rows, p.dwFp32);
+  for (int64_t r = 0; r < rows; r += chunk) {
+    const int64_t n = std::min(chunk, rows - r);
     const char *a = o.x + ((xRow + r) * p.x.ld + ci0) * o.esize;
     const char *b = o.g + ((gRow + r) * p.g.ld + co0) * o.esize;
     if (!Product(p, true, false, ciN, coN, n, a, p.x.ld, b, p.g.ld, s.product)) return false;
@@ -211,13 +212,14 @@ bool InputTile(const ConvTbcBackwardPlan &p, const Operands &o, int64_t item, co
   const int64_t r1 = std::min(p.t * p.b, r0 + p.tileRows), ciN = std::min(p.tileCols, p.cin - ci0);
   const auto add = HWY_DYNAMIC_DISPATCH(AddProduct);
   std::fill(s.sum, s.sum + (r1 - r0) * ciN, 0.0);
+  const int64_t chunk = TbcChunk(p.cout, p.diFp32);
   for (int64_t tap = 0; tap < p.k; ++tap) {
     const TbcTap geo = p.Tap(tap);
     const int64_t lo = std::max(r0, geo.iShift * p.b), hi = std::min(r1, (geo.iShift + geo.len) * p.b);
     if (lo >= hi) continue;
     const int64_t gRow = lo + (geo.oShift - geo.iShift) * p.b;
-    for (int64_t c0 = 0; c0 < p.cout; c0 += p.diChunk) {
-      const int64_t n = std::min(p.diChunk, p.cout - c0);
+    for (int64_t c0 = 0; c0 < p.cout; c0 += chunk) {
+      const int64_t n = std::min(chunk, p.cout - c0);
       const char *a = o.g + (gRow * p.g.ld + c0) * o.esize;
       const char *b = o.w + (tap * p.w.tapStride + ci0 * p.w.ld + c0) * o.esize;
       if (!Product(p, false, true, hi - lo, ciN, n, a, p.g.ld, b, p.w.ld, s.product)) return false;

@@ -44,6 +44,16 @@ struct TbcTap {
 // Elements staged, or read for the gradBias sum, per step: the thread's row buffers hold this many.
 constexpr int64_t kTbcSpan = 8192;
 
+// Inner terms per library product. A sum that ends in an fp32 result is cut into at least four
+// fp32 chains of at most 128 terms (at least 8) whose results are added in double: each chain is
+// shorter than the single chain a BLAS call over the whole sum would run, so the result is at least
+// as accurate as PyTorch's (longer chunks measured worse). 16-bit results cannot see fp32 chain
+// error; there long products run faster.
+inline int64_t TbcChunk(int64_t terms, bool fp32Result) {
+  if (!fp32Result) return 1024;
+  return std::min<int64_t>(128, std::max<int64_t>(8, (terms + 3) / 4));
+}
+
 struct ConvTbcBackwardPlan {
   TensorView self, input, weight, gradInput, gradWeight, gradBias;
   int64_t t = 0, b = 0, cin = 0, cout = 0, k = 0, pad = 0, tOut = 0;
@@ -55,7 +65,7 @@ struct ConvTbcBackwardPlan {
 
   // Tiles: gradWeight (k, cin tile, cout tile) items first, then gradInput (row tile, cin tile).
   int64_t tileRows = 1, tileCols = 1;  // gradInput tile rows; cin/cout tile width
-  int64_t dwChunk = 1, diChunk = 1;    // inner terms per library product
+  bool dwFp32 = true, diFp32 = true;   // gradWeight / gradInput results are fp32 (TbcChunk)
   int64_t cinTiles = 0, coutTiles = 0, rowTiles = 0;
   int64_t dwItems = 0, diItems = 0;
 
