@@ -42,6 +42,9 @@ inline double MeasureTriadGBs(int threads) {
 struct Row {
   std::string op, shape, dtype;
   double bytes = 0;  // minimal DRAM traffic of the op (peers-and-limits.md §8)
+  // Compute-bound ops instead give their FLOPs and the FLOP rate they are held against (GFLOP/s
+  // measured in the same run); the table then reports GFLOP/s and the fraction of that rate.
+  double flops = 0, boundGflops = 0;
   // The benchmark names are Name() + "/ours" and Name() + "/torch".
   std::string Name() const { return op + "/" + shape + "/" + dtype; }
 };
@@ -71,7 +74,7 @@ class TableReporter : public benchmark::ConsoleReporter {
 inline void PrintTable(const std::vector<Row> &rows, const TableReporter &reporter, double boundGBs, int threads,
                        const char *torchNote) {
   std::printf("\nthreads %d, triad bound %.1f GB/s (measured in this run)\n", threads, boundGBs);
-  std::printf("| op | shape | dtype | ours (ms) | PyTorch (ms) | speed-up | ours GB/s | of bound |\n");
+  std::printf("| op | shape | dtype | ours (ms) | PyTorch (ms) | speed-up | ours | of bound |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   double logSum = 0;
   int counted = 0;
@@ -79,15 +82,18 @@ inline void PrintTable(const std::vector<Row> &rows, const TableReporter &report
     const std::string base = row.Name();
     const double ours = reporter.Seconds(base + "/ours/real_time");
     const double torch = reporter.Seconds(base + "/torch/real_time");
-    const double gbs = ours > 0 ? row.bytes / ours / 1e9 : 0;
+    const bool flopBound = row.flops > 0;
+    const double rate = ours > 0 ? (flopBound ? row.flops : row.bytes) / ours / 1e9 : 0;
+    const double bound = flopBound ? row.boundGflops : boundGBs;
     char speedup[32] = "n/a";
     if (ours > 0 && torch > 0) {
       std::snprintf(speedup, sizeof speedup, "%.2fx", torch / ours);
       logSum += std::log(torch / ours);
       ++counted;
     }
-    std::printf("| %s | %s | %s | %.3f | %.3f | %s | %.1f | %.0f%% |\n", row.op.c_str(), row.shape.c_str(),
-                row.dtype.c_str(), ours * 1e3, torch * 1e3, speedup, gbs, 100 * gbs / boundGBs);
+    std::printf("| %s | %s | %s | %.3f | %.3f | %s | %.1f %s | %.0f%% |\n", row.op.c_str(), row.shape.c_str(),
+                row.dtype.c_str(), ours * 1e3, torch * 1e3, speedup, rate, flopBound ? "GFLOP/s" : "GB/s",
+                100 * rate / bound);
   }
   if (counted > 0)
     std::printf("\ngeometric-mean speed-up over PyTorch: %.2fx (%d rows)\n", std::exp(logSum / counted), counted);

@@ -2,7 +2,6 @@
 
 #include <omp.h>
 
-#include <cstdio>
 #include <dnnl.hpp>
 
 namespace aclcpu {
@@ -26,9 +25,10 @@ char Op(bool trans) { return trans ? 'T' : 'N'; }
 }  // namespace
 
 bool GemmF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-             int64_t ldb, float *c, int64_t ldc) {
+             int64_t ldb, float *c, int64_t ldc, bool accumulate) {
   const OneThreadForLibrary one;
-  return dnnl_sgemm(Op(transA), Op(transB), m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, ldc) == dnnl_success;
+  const float beta = accumulate ? 1.0f : 0.0f;
+  return dnnl_sgemm(Op(transA), Op(transB), m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc) == dnnl_success;
 }
 
 namespace {
@@ -37,7 +37,7 @@ namespace {
 // one, created once per transpose pair (creation JIT-compiles code).
 class Bf16Matmul {
  public:
-  Bf16Matmul(bool transA, bool transB) : engine_(dnnl::engine::kind::cpu, 0) {
+  Bf16Matmul(bool transA, bool transB, bool accumulate) : engine_(dnnl::engine::kind::cpu, 0) {
     using dnnl::memory;
     const auto r = DNNL_RUNTIME_DIM_VAL;
     // Run-time leading dimensions but a fixed unit stride: fully run-time strides would select
@@ -45,7 +45,13 @@ class Bf16Matmul {
     const memory::desc a({r, r}, memory::data_type::bf16, transA ? memory::dims{1, r} : memory::dims{r, 1});
     const memory::desc b({r, r}, memory::data_type::bf16, transB ? memory::dims{1, r} : memory::dims{r, 1});
     const memory::desc c({r, r}, memory::data_type::f32, memory::dims{r, 1});
-    primitive_ = dnnl::matmul(dnnl::matmul::primitive_desc(dnnl::matmul::desc(a, b, c), engine_));
+    dnnl::primitive_attr attr;
+    if (accumulate) {  // C += A B: the destination's old value joins the sum
+      dnnl::post_ops sum;
+      sum.append_sum(1.0f);
+      attr.set_post_ops(sum);
+    }
+    primitive_ = dnnl::matmul(dnnl::matmul::primitive_desc(dnnl::matmul::desc(a, b, c), attr, engine_));
   }
 
   void Run(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda, const uint16_t *b,
@@ -66,18 +72,30 @@ class Bf16Matmul {
   dnnl::matmul primitive_;
 };
 
-const Bf16Matmul &Bf16MatmulFor(bool transA, bool transB) {
-  static const Bf16Matmul nn(false, false), nt(false, true), tn(true, false), tt(true, true);
-  return transA ? (transB ? tt : tn) : (transB ? nt : nn);
+// Created on first use, each variant once (a static local: thread-safe).
+template <bool kTransA, bool kTransB, bool kAccumulate>
+const Bf16Matmul &Bf16MatmulVariant() {
+  static const Bf16Matmul matmul(kTransA, kTransB, kAccumulate);
+  return matmul;
+}
+
+template <bool kTransA, bool kTransB>
+const Bf16Matmul &Bf16MatmulFor(bool accumulate) {
+  return accumulate ? Bf16MatmulVariant<kTransA, kTransB, true>() : Bf16MatmulVariant<kTransA, kTransB, false>();
+}
+
+const Bf16Matmul &Bf16MatmulFor(bool transA, bool transB, bool accumulate) {
+  if (transA) return transB ? Bf16MatmulFor<true, true>(accumulate) : Bf16MatmulFor<true, false>(accumulate);
+  return transB ? Bf16MatmulFor<false, true>(accumulate) : Bf16MatmulFor<false, false>(accumulate);
 }
 
 }  // namespace
 
 bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda,
-              const uint16_t *b, int64_t ldb, float *c, int64_t ldc) {
+              const uint16_t *b, int64_t ldb, float *c, int64_t ldc, bool accumulate) {
   const OneThreadForLibrary one;
   try {
-    Bf16MatmulFor(transA, transB).Run(transA, transB, m, n, k, a, lda, b, ldb, c, ldc);
+    Bf16MatmulFor(transA, transB, accumulate).Run(transA, transB, m, n, k, a, lda, b, ldb, c, ldc);
     return true;
   } catch (const dnnl::error &) {
     return false;  // e.g. no bf16 support on this CPU: HasBF16Gemm() then reports false
@@ -92,17 +110,6 @@ bool HasBF16Gemm() {
     return GemmBF16(false, false, 1, 1, 2, a, 2, b, 1, &c, 1) && c == 5.0f;
   }();
   return available;
-}
-
-const char *GemmLibraryName() {
-  static char name[64];
-  static const bool once = [] {
-    const dnnl_version_t *v = dnnl_version();
-    std::snprintf(name, sizeof name, "oneDNN %d.%d.%d", v->major, v->minor, v->patch);
-    return true;
-  }();
-  (void)once;
-  return name;
 }
 
 }  // namespace aclcpu

@@ -10,17 +10,16 @@
 
 namespace aclcpu {
 
-// Row-major C[m x n] = op(A) op(B), with op(X) = X or X^T; A is m x k after op, B is k x n after op.
-// Leading dimensions are in elements. Returns false if the library refused the call.
+// Row-major C[m x n] = op(A) op(B) (or C += op(A) op(B) with `accumulate`), with op(X) = X or X^T;
+// A is m x k after op, B is k x n after op. Leading dimensions are in elements. Returns false if the
+// library refused the call.
 bool GemmF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-             int64_t ldb, float *c, int64_t ldc);
+             int64_t ldb, float *c, int64_t ldc, bool accumulate = false);
 // The same with bf16 operands (raw bits) and fp32 products and accumulation.
 bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda,
-              const uint16_t *b, int64_t ldb, float *c, int64_t ldc);
+              const uint16_t *b, int64_t ldb, float *c, int64_t ldc, bool accumulate = false);
 // Whether GemmBF16 works on this CPU (checked once); where it does not, bf16 operands are widened
 // to fp32, which is exact.
 bool HasBF16Gemm();
-// "oneDNN <version> (<isa>)", for logs and benchmark labels.
-const char *GemmLibraryName();
 
 }  // namespace aclcpu

@@ -15,7 +15,7 @@ namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnConvTbcBackward";
-constexpr int64_t kTile = 256;                  // output tile edge: a double tile and an fp32 product fit in L2
+constexpr int64_t kTile = 512;                  // output tile edge: a double tile and an fp32 product fit in L2
 constexpr int64_t kBiasBlockElements = 65536;   // self elements per gradBias block (one partial row)
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the gradBias partial rows in the workspace
 

@@ -163,20 +163,50 @@ void SumBias(const ConvTbcBackwardPlan &p, const ConvTbcBackwardBuffers &buf, vo
   });
 }
 
-// One library product into the thread's product tile, in the plan's GEMM dtype.
+// One library product C (ldc n) = op(A) op(B), or C += op(A) op(B), in the plan's GEMM dtype.
 bool Product(const ConvTbcBackwardPlan &p, bool transA, bool transB, int64_t m, int64_t n, int64_t k, const char *a,
-             int64_t lda, const char *b, int64_t ldb, float *c) {
+             int64_t lda, const char *b, int64_t ldb, float *c, bool accumulate) {
   if (p.gemmType == DType::kBF16) {
     return GemmBF16(transA, transB, m, n, k, reinterpret_cast<const uint16_t *>(a), lda,
-                    reinterpret_cast<const uint16_t *>(b), ldb, c, n);
+                    reinterpret_cast<const uint16_t *>(b), ldb, c, n, accumulate);
   }
   return GemmF32(transA, transB, m, n, k, reinterpret_cast<const float *>(a), lda, reinterpret_cast<const float *>(b),
-                 ldb, c, n);
+                 ldb, c, n, accumulate);
 }
 
 struct Operands {
   const char *x, *w, *g;
   int64_t esize;
+};
+
+// A tile's sum: fp32 results add the products of short chains in double (TbcChunk); 16-bit results
+// let the library accumulate in fp32, which they cannot tell apart.
+class TileSum {
+ public:
+  TileSum(const Scratch &s, int64_t elements, bool inDouble) : s_(s), elements_(elements), inDouble_(inDouble) {
+    if (inDouble_) {
+      std::fill(s_.sum, s_.sum + elements_, 0.0);
+    } else {
+      std::fill(s_.product, s_.product + elements_, 0.0f);
+    }
+  }
+  // Where the product for tile elements [first, ...) goes, and whether it adds to what is there.
+  float *Target(int64_t first) const { return inDouble_ ? s_.product : s_.product + first; }
+  bool Accumulates() const { return !inDouble_; }
+  void Add(int64_t first, int64_t count) const {
+    if (inDouble_) HWY_DYNAMIC_DISPATCH(AddProduct)(s_.sum + first, s_.product, count, false);
+  }
+  // Row `i` (of `width` elements) as fp32.
+  const float *Row(int64_t i, int64_t width) const {
+    if (!inDouble_) return s_.product + i * width;
+    HWY_DYNAMIC_DISPATCH(NarrowSum)(s_.sum + i * width, s_.row, width);
+    return s_.row;
+  }
+
+ private:
+  const Scratch &s_;
+  int64_t elements_;
+  bool inDouble_;
 };
 
 // gradWeight[tap, ci0:ci0+ciN, co0:co0+coN] = X_tap^T G_tap, in chunks of the tap's rows.
@@ -187,20 +217,17 @@ bool WeightTile(const ConvTbcBackwardPlan &p, const Operands &o, int64_t item, c
   const int64_t ciN = std::min(p.tileCols, p.cin - ci0), coN = std::min(p.tileCols, p.cout - co0);
   const TbcTap geo = p.Tap(tap);
   const int64_t rows = geo.len * p.b, xRow = geo.iShift * p.b, gRow = geo.oShift * p.b;
-  const auto add = HWY_DYNAMIC_DISPATCH(AddProduct);
-  if (rows == 0) std::fill(s.sum, s.sum + ciN * coN, 0.0);
+  const TileSum sum(s, ciN * coN, p.dwFp32);
   const int64_t chunk = TbcChunk(rows, p.dwFp32);
   for (int64_t r = 0; r < rows; r += chunk) {
     const int64_t n = std::min(chunk, rows - r);
     const char *a = o.x + ((xRow + r) * p.x.ld + ci0) * o.esize;
     const char *b = o.g + ((gRow + r) * p.g.ld + co0) * o.esize;
-    if (!Product(p, true, false, ciN, coN, n, a, p.x.ld, b, p.g.ld, s.product)) return false;
-    add(s.sum, s.product, ciN * coN, r == 0);
+    if (!Product(p, true, false, ciN, coN, n, a, p.x.ld, b, p.g.ld, sum.Target(0), sum.Accumulates())) return false;
+    sum.Add(0, ciN * coN);
   }
-  const auto narrow = HWY_DYNAMIC_DISPATCH(NarrowSum);
   for (int64_t i = 0; i < ciN; ++i) {
-    narrow(s.sum + i * coN, s.row, coN);
-    WriteFlatFromF32(p.gradWeight, buf.gradWeight, (tap * p.cin + ci0 + i) * p.cout + co0, coN, s.row);
+    WriteFlatFromF32(p.gradWeight, buf.gradWeight, (tap * p.cin + ci0 + i) * p.cout + co0, coN, sum.Row(i, coN));
   }
   return true;
 }
@@ -210,8 +237,7 @@ bool InputTile(const ConvTbcBackwardPlan &p, const Operands &o, int64_t item, co
                const ConvTbcBackwardBuffers &buf) {
   const int64_t r0 = item / p.cinTiles * p.tileRows, ci0 = item % p.cinTiles * p.tileCols;
   const int64_t r1 = std::min(p.t * p.b, r0 + p.tileRows), ciN = std::min(p.tileCols, p.cin - ci0);
-  const auto add = HWY_DYNAMIC_DISPATCH(AddProduct);
-  std::fill(s.sum, s.sum + (r1 - r0) * ciN, 0.0);
+  const TileSum sum(s, (r1 - r0) * ciN, p.diFp32);
   const int64_t chunk = TbcChunk(p.cout, p.diFp32);
   for (int64_t tap = 0; tap < p.k; ++tap) {
     const TbcTap geo = p.Tap(tap);
@@ -222,16 +248,20 @@ bool InputTile(const ConvTbcBackwardPlan &p, const Operands &o, int64_t item, co
       const int64_t n = std::min(chunk, p.cout - c0);
       const char *a = o.g + (gRow * p.g.ld + c0) * o.esize;
       const char *b = o.w + (tap * p.w.tapStride + ci0 * p.w.ld + c0) * o.esize;
-      if (!Product(p, false, true, hi - lo, ciN, n, a, p.g.ld, b, p.w.ld, s.product)) return false;
-      add(s.sum + (lo - r0) * ciN, s.product, (hi - lo) * ciN, false);
+      float *target = sum.Target((lo - r0) * ciN);
+      if (!Product(p, false, true, hi - lo, ciN, n, a, p.g.ld, b, p.w.ld, target, sum.Accumulates())) return false;
+      sum.Add((lo - r0) * ciN, (hi - lo) * ciN);
     }
   }
-  const auto narrow = HWY_DYNAMIC_DISPATCH(NarrowSum);
   const bool roundFirst = p.gradInputRounding != DType::kF32 && p.gradInputRounding != p.gradInput.dtype;
   for (int64_t r = r0; r < r1; ++r) {
-    narrow(s.sum + (r - r0) * ciN, s.row, ciN);
-    if (roundFirst) RoundThrough(p.gradInputRounding, s.row, s.row16, ciN);
-    WriteFlatFromF32(p.gradInput, buf.gradInput, r * p.cin + ci0, ciN, s.row);
+    const float *row = sum.Row(r - r0, ciN);
+    if (roundFirst) {
+      std::copy(row, row + ciN, s.row);
+      RoundThrough(p.gradInputRounding, s.row, s.row16, ciN);
+      row = s.row;
+    }
+    WriteFlatFromF32(p.gradInput, buf.gradInput, r * p.cin + ci0, ciN, row);
   }
   return true;
 }

@@ -50,7 +50,7 @@ constexpr int64_t kTbcSpan = 8192;
 // as accurate as PyTorch's (longer chunks measured worse). 16-bit results cannot see fp32 chain
 // error; there long products run faster.
 inline int64_t TbcChunk(int64_t terms, bool fp32Result) {
-  if (!fp32Result) return 1024;
+  if (!fp32Result) return std::max<int64_t>(terms, 1);
   return std::min<int64_t>(128, std::max<int64_t>(8, (terms + 3) / 4));
 }
 
