@@ -102,6 +102,27 @@ bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const u
   }
 }
 
+void PrepareGemm(bool bf16) {
+  static const bool f32Ready = [] {
+    const float a[4] = {1, 2, 3, 4};
+    float c[4];
+    for (bool transA : {false, true})
+      for (bool accumulate : {false, true}) GemmF32(transA, !transA, 2, 2, 2, a, 2, a, 2, c, 2, accumulate);
+    return true;
+  }();
+  (void)f32Ready;
+  if (!bf16) return;
+  static const bool bf16Ready = [] {
+    if (!HasBF16Gemm()) return false;
+    const uint16_t a[4] = {0x3F80, 0x4000, 0x4040, 0x4080};
+    float c[4];
+    for (bool transA : {false, true})
+      for (bool accumulate : {false, true}) GemmBF16(transA, !transA, 2, 2, 2, a, 2, a, 2, c, 2, accumulate);
+    return true;
+  }();
+  (void)bf16Ready;
+}
+
 bool HasBF16Gemm() {
   static const bool available = [] {
     // 1.5 * 2 + 0.5 * 4 = 5 exactly in bf16 operands: a real product, not only a status.

@@ -18,6 +18,9 @@ bool GemmF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const fl
 // The same with bf16 operands (raw bits) and fp32 products and accumulation.
 bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda,
               const uint16_t *b, int64_t ldb, float *c, int64_t ldc, bool accumulate = false);
+// Runs the library's first-use work (CPU probing, JIT compilation of the kernels these products
+// use) on the calling thread, so that phase 1 pays for it and not the stream's worker thread.
+void PrepareGemm(bool bf16);
 // Whether GemmBF16 works on this CPU (checked once); where it does not, bf16 operands are widened
 // to fp32, which is exact.
 bool HasBF16Gemm();

@@ -2,6 +2,7 @@
 #include "base/meta_objects.h"
 
 #include <cstring>
+#include <memory>
 #include <new>
 
 #include "aclnn/opdev/op_errno.h"
@@ -47,19 +48,25 @@ TensorView ToView(const aclTensor &tensor) {
 
 namespace {
 
-std::vector<int64_t> ContiguousStrides(const std::vector<int64_t> &dims) {
-  std::vector<int64_t> strides(dims.size());
+// Row-major strides for `dims`; false when they do not fit in int64 (no such tensor can exist).
+bool ContiguousStrides(const std::vector<int64_t> &dims, std::vector<int64_t> *strides) {
+  strides->resize(dims.size());
   int64_t running = 1;
   for (size_t d = dims.size(); d-- > 0;) {
-    strides[d] = running;
-    running *= dims[d] > 0 ? dims[d] : 1;
+    (*strides)[d] = running;
+    if (d > 0 && __builtin_mul_overflow(running, dims[d] > 0 ? dims[d] : 1, &running)) return false;
   }
-  return strides;
+  return true;
 }
 
 aclnnStatus NullArgument(const char *api, const char *name) {
   ReportError("EZ1001", std::string(api) + ": expected a non-null " + name + ", but got nullptr");
   return ACLNN_ERR_PARAM_NULLPTR;
+}
+
+aclnnStatus InvalidArgument(const char *api, const char *rule) {
+  ReportError("EZ1001", std::string(api) + ": expected " + rule + ", but got an overflowing shape");
+  return ACLNN_ERR_PARAM_INVALID;
 }
 
 aclnnStatus CopyOut(const std::vector<int64_t> &values, int64_t **out, uint64_t *count, const char *api) {
@@ -91,16 +98,19 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
                            void *tensorData) {
   if ((viewDims == nullptr && viewDimsNum > 0) || (storageDims == nullptr && storageDimsNum > 0)) return nullptr;
   try {
-    auto *t = new aclTensor;
+    std::unique_ptr<aclTensor> t(new aclTensor);
     t->viewDims.assign(viewDims, viewDims + viewDimsNum);
-    t->strides =
-        stride != nullptr ? std::vector<int64_t>(stride, stride + viewDimsNum) : aclcpu::ContiguousStrides(t->viewDims);
+    if (stride != nullptr) {
+      t->strides.assign(stride, stride + viewDimsNum);
+    } else if (!aclcpu::ContiguousStrides(t->viewDims, &t->strides)) {
+      return nullptr;  // contiguous strides would overflow int64
+    }
     t->offset = offset;
     t->dataType = dataType;
     t->format = format;
     t->storageDims.assign(storageDims, storageDims + storageDimsNum);
     t->data = tensorData;
-    return t;
+    return t.release();
   } catch (...) {
     return nullptr;
   }
@@ -112,8 +122,11 @@ aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims, uint64_t v
   if (tensor == nullptr) return NullArgument("aclInitTensor", "tensor");
   try {
     if (viewDims != nullptr && viewDimsNum > 0) tensor->viewDims.assign(viewDims, viewDims + viewDimsNum);
-    tensor->strides = stride != nullptr ? std::vector<int64_t>(stride, stride + tensor->viewDims.size())
-                                        : aclcpu::ContiguousStrides(tensor->viewDims);
+    if (stride != nullptr) {
+      tensor->strides.assign(stride, stride + tensor->viewDims.size());
+    } else if (!aclcpu::ContiguousStrides(tensor->viewDims, &tensor->strides)) {
+      return aclcpu::InvalidArgument("aclInitTensor", "viewDims whose contiguous strides fit in int64");
+    }
     tensor->offset = offset;
     tensor->format = format;
     tensor->dataType = dataType;

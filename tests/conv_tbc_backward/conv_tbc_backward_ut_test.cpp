@@ -277,5 +277,18 @@ TEST_F(ConvTbcBackwardUt, ViewsMustFitTheirStorage) {
   ExpectRejected(overflow, ACLNN_ERR_PARAM_INVALID, "gradWeight");
 }
 
+// Shapes whose element counts overflow int64 are rejected before anything is sized from them;
+// aclCreateTensor refuses to invent contiguous strides that overflow.
+TEST_F(ConvTbcBackwardUt, OverflowingShapes) {
+  const int64_t huge = int64_t{1} << 62;
+  const std::vector<int64_t> unstridable = {4, huge, 4};
+  EXPECT_EQ(
+      aclCreateTensor(unstridable.data(), 3, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, unstridable.data(), 3, nullptr),
+      nullptr);
+  TbcCase c;
+  c.self = c.input = c.gradInput = D({huge, 4, 2});
+  ExpectRejected(c, ACLNN_ERR_PARAM_INVALID, "fits in int64");
+}
+
 }  // namespace
 }  // namespace aclcpu_test

@@ -163,6 +163,7 @@ aclnnStatus Plan(const ConvTbcBackwardArgs &a, uint64_t *workspaceSize, aclOpExe
   p.tOut = p.self.dims[0];
   p.convEmpty = IsEmpty(*a.input) || IsEmpty(*a.weight);
   PlanNumerics(a.cubeMathType, &p);
+  if (!p.convEmpty) PrepareGemm(p.gemmType == DType::kBF16);
   PlanWork(&p);
   PlanWorkspace(&p);
   ExecutorSpec spec;
