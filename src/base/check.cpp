@@ -94,6 +94,12 @@ aclnnStatus OpCheck::RankAtMost(const aclTensor *t, const char *name, size_t max
                  "rank " + std::to_string(t->viewDims.size()) + " " + ShapeOf(t));
 }
 
+aclnnStatus OpCheck::RankIs(const aclTensor *t, const char *name, size_t rank) const {
+  if (t->viewDims.size() == rank) return ACLNN_SUCCESS;
+  return Invalid(std::string(name) + " of rank " + std::to_string(rank),
+                 "rank " + std::to_string(t->viewDims.size()) + " " + ShapeOf(t));
+}
+
 aclnnStatus OpCheck::SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const {
   if (a->viewDims == b->viewDims) return ACLNN_SUCCESS;
   return Invalid(std::string(nameA) + " shape equal to " + nameB + " shape " + ShapeOf(b), ShapeOf(a));

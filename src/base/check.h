@@ -29,6 +29,8 @@ class OpCheck {
   // 161002 unless the tensor's dtype is in `allowed`.
   aclnnStatus DTypeIn(const aclTensor *t, const char *name, std::initializer_list<aclDataType> allowed) const;
   aclnnStatus RankAtMost(const aclTensor *t, const char *name, size_t maxRank) const;
+  // 161002 with "expected <name> of rank <rank>" unless the tensor has exactly that rank.
+  aclnnStatus RankIs(const aclTensor *t, const char *name, size_t rank) const;
   aclnnStatus SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
   aclnnStatus SameDType(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
   // 161002 for the device-private (blocked) storage formats: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...

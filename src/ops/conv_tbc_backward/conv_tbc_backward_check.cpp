@@ -35,20 +35,14 @@ aclnnStatus CheckFormats(const OpCheck &check, const ConvTbcBackwardArgs &a) {
   return check.FormatIn(a.gradBias, "gradBias", {ACL_FORMAT_ND});
 }
 
-aclnnStatus Rank(const OpCheck &check, const aclTensor *t, const char *name, size_t rank) {
-  if (t->viewDims.size() == rank) return ACLNN_SUCCESS;
-  return check.Invalid(std::string(name) + " of rank " + std::to_string(rank),
-                       "rank " + std::to_string(t->viewDims.size()) + " " + ShapeOf(t));
-}
-
 aclnnStatus CheckShapes(const OpCheck &check, const ConvTbcBackwardArgs &a) {
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.self, "self", 3));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.input, "input", 3));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.weight, "weight", 3));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.bias, "bias", 1));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.gradBias, "gradBias", 1));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.gradInput, "gradInput", 3));
-  ACLCPU_RETURN_IF_ERROR(Rank(check, a.gradWeight, "gradWeight", 3));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.self, "self", 3));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.input, "input", 3));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.weight, "weight", 3));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.bias, "bias", 1));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.gradBias, "gradBias", 1));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.gradInput, "gradInput", 3));
+  ACLCPU_RETURN_IF_ERROR(check.RankIs(a.gradWeight, "gradWeight", 3));
   const std::vector<int64_t> &in = a.input->viewDims, &w = a.weight->viewDims;
   if (in[2] != w[1]) {
     return check.Invalid("input dim 2 (Cin) equal to weight dim 1", ShapeOf(a.input) + " and " + ShapeOf(a.weight));
