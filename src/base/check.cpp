@@ -164,7 +164,36 @@ aclnnStatus OpCheck::ViewFitsStorage(const aclTensor *t, const char *name) const
                        ") inside its storage of " + std::to_string(storage) + " elements",
                    "elements " + std::to_string(low) + " to " + std::to_string(high));
   }
+  const std::string outside = ViewOutsideItsBlock(*t, t->data);
+  if (!outside.empty()) return Invalid(std::string(name) + " view inside its aclrtMalloc block", outside);
   return ACLNN_SUCCESS;
+}
+
+bool ViewByteSpan(const aclTensor &t, int64_t *first, int64_t *end) {
+  if (IsEmpty(t)) return false;
+  // Element reach of the view from storage element 0 (phase 1 checked it cannot overflow).
+  int64_t low = t.offset, high = t.offset;
+  for (size_t d = 0; d < t.viewDims.size() && d < t.strides.size(); ++d) {
+    const int64_t reach = (t.viewDims[d] - 1) * t.strides[d];
+    (reach < 0 ? low : high) += reach;
+  }
+  const auto elementBytes = static_cast<int64_t>(aclDataTypeSize(t.dataType));
+  return !__builtin_mul_overflow(low, elementBytes, first) && !__builtin_add_overflow(high, 1, end) &&
+         !__builtin_mul_overflow(*end, elementBytes, end);
+}
+
+std::string ViewOutsideItsBlock(const aclTensor &t, const void *addr) {
+  MemoryBlock block;
+  if (addr == nullptr || IsEmpty(t) || !FindMemoryBlock(addr, &block)) return {};
+  const int64_t start = static_cast<const char *>(addr) - static_cast<const char *>(block.base);
+  const auto blockBytes = static_cast<int64_t>(block.size);
+  int64_t first = 0, end = 0;
+  if (!ViewByteSpan(t, &first, &end) || __builtin_add_overflow(first, start, &first) ||
+      __builtin_add_overflow(end, start, &end) || first < 0 || end > blockBytes) {
+    return "a view of shape " + ShapeOf(&t) + " reaching bytes [" + std::to_string(first) + ", " +
+           std::to_string(end) + ") of a " + std::to_string(blockBytes) + "-byte block";
+  }
+  return {};
 }
 
 }  // namespace aclcpu

@@ -39,11 +39,20 @@ class OpCheck {
   aclnnStatus FormatIn(const aclTensor *t, const char *name, std::initializer_list<aclFormat> allowed) const;
   // 161002 unless dims are non-negative, there is one stride per dim, and every element of the
   // view lies inside the storage shape (when one is given): the guard against out-of-buffer access.
+  // When the data address lies in an aclrtMalloc/aclrtMallocHost block, the view's bytes must lie
+  // inside that block too.
   aclnnStatus ViewFitsStorage(const aclTensor *t, const char *name) const;
 
  private:
   const char *op_;
 };
+
+// Empty when the view of `t` placed at `addr` stays inside the runtime block that contains
+// `addr` (or `addr` is in no block: caller-owned memory, or the view is empty); otherwise why not.
+std::string ViewOutsideItsBlock(const aclTensor &t, const void *addr);
+// The bytes [*first, *end) from the storage start that the view of `t` can touch; false when the
+// view is empty (or the span does not fit in int64).
+bool ViewByteSpan(const aclTensor &t, int64_t *first, int64_t *end);
 
 // Reports an internal failure (e.g. out of host memory) and returns ACLNN_ERR_INNER.
 aclnnStatus InternalError(const char *opName, const char *what);

@@ -1,10 +1,13 @@
 #include "base/executor.h"
 
+#include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <new>
 #include <unordered_set>
 
 #include "aclnn/opdev/op_errno.h"
+#include "base/check.h"
 #include "base/meta_objects.h"
 #include "runtime/runtime_internal.h"
 
@@ -13,6 +16,7 @@ struct aclOpExecutor {
   std::unique_ptr<aclcpu::OpPlan> plan;
   bool repeatable = false;
   std::atomic<int> refs{1};  // the caller's handle plus one per queued launch
+  std::string trace;         // the trace aid's description (name, shapes, dtypes), when it is on
 
   void Unref() {
     if (refs.fetch_sub(1) == 1) delete this;
@@ -37,17 +41,27 @@ ExecutorRegistry &Registry() {
 struct LaunchArgs {
   aclOpExecutor *executor;
   void *workspace;
+  uint64_t pendingWrites;  // token of the sync debugging aid for the outputs (0 when off)
   void *addrs[kMaxExecutorTensors];
 };
 static_assert(sizeof(LaunchArgs) <= kMaxStreamTaskArgs, "launch record must fit a stream slot");
 
 int RunLaunch(const void *args) {
   const auto *launch = static_cast<const LaunchArgs *>(args);
+  const bool trace = !launch->executor->trace.empty();
+  const auto start = trace ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
   int status = ACLNN_SUCCESS;
   try {
     status = launch->executor->plan->Run(launch->addrs, launch->workspace);
   } catch (...) {
     status = ACLNN_ERR_INNER;
+  }
+  EndPendingWrite(launch->pendingWrites);
+  if (trace) {
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    char timing[64];
+    std::snprintf(timing, sizeof timing, " took %.3f ms, status %d", took.count(), status);
+    TraceLine(launch->executor->trace + timing);
   }
   launch->executor->Unref();
   return status;
@@ -56,6 +70,23 @@ int RunLaunch(const void *args) {
 int32_t Fail(int32_t status, const char *family, const std::string &text) {
   ReportError(family, text);
   return status;
+}
+
+// "aclnnXxx(name [2, 3] FLOAT16, ...)": what the trace aid prints for every launch.
+std::string TraceText(const ExecutorSpec &spec) {
+  std::string text = std::string(spec.opName) + "(";
+  size_t slot = 0;
+  for (const auto *group : {&spec.inputs, &spec.outputs}) {
+    for (const aclTensor *t : *group) {
+      if (t != nullptr) {
+        if (text.back() != '(') text += ", ";
+        text += (slot < spec.names.size() ? spec.names[slot] : "tensor") + std::string(" ") + ShapeOf(t) + " " +
+                DTypeName(t->dataType);
+      }
+      ++slot;
+    }
+  }
+  return text + ")";
 }
 
 // Removes a one-shot executor from the registry; the caller then owns its last reference.
@@ -70,6 +101,7 @@ int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t
   if (created == nullptr) return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "EZ9999", "out of memory creating executor");
   created->spec = std::move(spec);
   created->plan = std::move(plan);
+  if (Debug().trace) created->trace = TraceText(created->spec);
   ExecutorRegistry &r = Registry();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -114,13 +146,29 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
     for (const aclTensor *t : *group) {
       // Only tensors the plan touches are read: the others may already be destroyed.
       launch.addrs[slot] = (t != nullptr && spec.touched[slot]) ? t->data : nullptr;
+      const std::string name = slot < spec.names.size() ? spec.names[slot] : "tensor #" + std::to_string(slot);
       if (spec.touched[slot] && launch.addrs[slot] == nullptr) {
         // The device would fault on a null address; a clear error is more useful (docs/compat.md).
-        return Fail(
-            ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
-            op + ": expected tensor #" + std::to_string(slot) + " to have device memory, but its address is null");
+        return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
+                    op + ": expected " + name + " to have device memory, but its address is null");
+      }
+      // Addresses may have moved since phase 1 (aclSet*TensorAddr): the view must still fit its block.
+      const std::string outside = spec.touched[slot] ? ViewOutsideItsBlock(*t, launch.addrs[slot]) : std::string();
+      if (!outside.empty()) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                    op + ": expected " + name + " view inside its aclrtMalloc block, but got " + outside);
       }
       ++slot;
+    }
+  }
+  // The sync aid: the outputs' bytes count as pending until the launch has run.
+  launch.pendingWrites = NewPendingWrites();
+  for (size_t out = 0; launch.pendingWrites != 0 && out < spec.outputs.size(); ++out) {
+    const size_t at = spec.inputs.size() + out;
+    int64_t first = 0, end = 0;
+    if (spec.touched[at] && ViewByteSpan(*spec.outputs[out], &first, &end)) {
+      AddPendingWrite(launch.pendingWrites, static_cast<char *>(launch.addrs[at]) + first,
+                      static_cast<size_t>(end - first), op);
     }
   }
   if (executor->repeatable) {
@@ -131,6 +179,7 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
   lock.unlock();
   const aclError status = EnqueueStreamTask(stream, RunLaunch, &launch, sizeof launch);
   if (status != ACL_SUCCESS) {
+    EndPendingWrite(launch.pendingWrites);
     executor->Unref();
     return Fail(ACLNN_ERR_RUNTIME_ERROR, "EZ9999",
                 op + ": could not launch on the stream (status " + std::to_string(status) + ")");

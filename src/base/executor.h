@@ -29,6 +29,7 @@ struct ExecutorSpec {
   std::vector<const aclTensor *> inputs;   // in the op's input order, null for absent optionals
   std::vector<const aclTensor *> outputs;  // in the op's output order
   std::vector<bool> touched;               // per input then output: phase 2 reads or writes its data
+  std::vector<const char *> names;         // per input then output: the argument's name, for messages
   uint64_t workspaceSize = 0;
   // Hand-written CANN ops release a one-shot executor when phase 2 gets a null workspace.
   bool releaseOnNullWorkspace = true;

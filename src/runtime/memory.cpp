@@ -57,6 +57,7 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
     ReportError("EL0004", std::string(api) + ": out of memory allocating " + std::to_string(size) + " bytes");
     return ACL_ERROR_RT_MEMORY_ALLOCATION;
   }
+  if (Debug().poison) std::memset(p, 0xFF, total);  // NaN in every float dtype
   Registry &r = Blocks();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.blocks[reinterpret_cast<uintptr_t>(p)] = MemoryBlock{p, size, host};
@@ -128,14 +129,26 @@ aclError CheckFill(void *devPtr, size_t maxCount, size_t count, const char *api)
   return ACL_SUCCESS;
 }
 
+// With the sync debugging aid: a synchronous host access to bytes a queued task has yet to write
+// is the missing aclrtSynchronizeStream; refuse it, naming the task.
+aclError CheckNotPending(const void *ptr, size_t count, const char *api, const char *what) {
+  std::string task;
+  if (!FindPendingWrite(ptr, count, &task)) return ACL_SUCCESS;
+  ReportError("EH0001", std::string(api) + ": expected " + what + " that no queued stream task still writes, but " +
+                            task + " has not finished (call aclrtSynchronizeStream first)");
+  return ACL_ERROR_RT_STREAM_NOT_COMPLETE;
+}
+
 struct CopyArgs {
   void *dst;
   const void *src;
   size_t count;
+  uint64_t pendingWrite;  // token of the sync debugging aid (0 when off)
 };
 int RunCopy(const void *args) {
   const auto *a = static_cast<const CopyArgs *>(args);
   std::memmove(a->dst, a->src, a->count);
+  EndPendingWrite(a->pendingWrite);
   return ACL_SUCCESS;
 }
 
@@ -143,11 +156,21 @@ struct FillArgs {
   void *dst;
   int value;
   size_t count;
+  uint64_t pendingWrite;
 };
 int RunFill(const void *args) {
   const auto *a = static_cast<const FillArgs *>(args);
   std::memset(a->dst, a->value, a->count);
+  EndPendingWrite(a->pendingWrite);
   return ACL_SUCCESS;
+}
+
+aclError EnqueueWrite(aclrtStream stream, StreamTaskFn fn, void *args, size_t argsSize, uint64_t *token, void *dst,
+                      size_t count, const char *api) {
+  *token = BeginPendingWrite(dst, count, api);
+  const aclError status = EnqueueStreamTask(stream, fn, args, argsSize);
+  if (status != ACL_SUCCESS) EndPendingWrite(*token);
+  return status;
 }
 
 }  // namespace
@@ -186,6 +209,9 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, a
   if (count == 0) return ACL_SUCCESS;
   const aclError status = aclcpu::CheckCopy(dst, destMax, src, count, kind, "aclrtMemcpy");
   if (status != ACL_SUCCESS) return status;
+  aclError pending = aclcpu::CheckNotPending(src, count, "aclrtMemcpy", "a source");
+  if (pending == ACL_SUCCESS) pending = aclcpu::CheckNotPending(dst, count, "aclrtMemcpy", "a destination");
+  if (pending != ACL_SUCCESS) return pending;
   // Synchronous and independent of streams, as on the device.
   std::memmove(dst, src, count);
   return ACL_SUCCESS;
@@ -200,14 +226,17 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
     aclcpu::ReportError("EH0001", "aclrtMemcpyAsync: ACL_MEMCPY_HOST_TO_HOST is not supported asynchronously");
     return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
   }
-  const aclcpu::CopyArgs args{dst, src, count};
-  return aclcpu::EnqueueStreamTask(stream, aclcpu::RunCopy, &args, sizeof args);
+  aclcpu::CopyArgs args{dst, src, count, 0};
+  return aclcpu::EnqueueWrite(stream, aclcpu::RunCopy, &args, sizeof args, &args.pendingWrite, dst, count,
+                              "aclrtMemcpyAsync");
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {
   if (count == 0) return ACL_SUCCESS;
   const aclError status = aclcpu::CheckFill(devPtr, maxCount, count, "aclrtMemset");
   if (status != ACL_SUCCESS) return status;
+  const aclError pending = aclcpu::CheckNotPending(devPtr, count, "aclrtMemset", "a destination");
+  if (pending != ACL_SUCCESS) return pending;
   std::memset(devPtr, static_cast<unsigned char>(value), count);
   return ACL_SUCCESS;
 }
@@ -216,8 +245,9 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t c
   if (count == 0) return ACL_SUCCESS;
   const aclError status = aclcpu::CheckFill(devPtr, maxCount, count, "aclrtMemsetAsync");
   if (status != ACL_SUCCESS) return status;
-  const aclcpu::FillArgs args{devPtr, static_cast<unsigned char>(value), count};
-  return aclcpu::EnqueueStreamTask(stream, aclcpu::RunFill, &args, sizeof args);
+  aclcpu::FillArgs args{devPtr, static_cast<unsigned char>(value), count, 0};
+  return aclcpu::EnqueueWrite(stream, aclcpu::RunFill, &args, sizeof args, &args.pendingWrite, devPtr, count,
+                              "aclrtMemsetAsync");
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr, size_t *free, size_t *total) {

@@ -35,4 +35,22 @@ struct MemoryBlock {
 // Finds the live aclrtMalloc/aclrtMallocHost block that contains `ptr`.
 bool FindMemoryBlock(const void *ptr, MemoryBlock *block);
 
+// ---- debugging aids (docs/reliability.md; ACLNN_CPU_DEBUG=poison,sync,trace) ---------------------
+struct DebugOptions {
+  bool poison = false;  // fill fresh aclrtMalloc memory with 0xFF (NaN)
+  bool sync = false;    // refuse synchronous host access to memory a queued task still writes
+  bool trace = false;   // log every operator launch with its shapes, dtypes and time
+};
+DebugOptions Debug();
+// A queued task's writes: a token (0 when the sync aid is off), the ranges it will write, and
+// EndPendingWrite when it has run. BeginPendingWrite = a token with one range.
+uint64_t NewPendingWrites();
+void AddPendingWrite(uint64_t token, const void *begin, size_t bytes, const std::string &task);
+uint64_t BeginPendingWrite(const void *begin, size_t bytes, const std::string &task);
+void EndPendingWrite(uint64_t token);
+// One line to stderr for the trace aid, whatever the log level.
+void TraceLine(const std::string &text);
+// True (and the task's name) when [begin, begin + bytes) overlaps a pending write.
+bool FindPendingWrite(const void *begin, size_t bytes, std::string *task);
+
 }  // namespace aclcpu

@@ -170,6 +170,7 @@ aclnnStatus Plan(const ConvTbcBackwardArgs &a, uint64_t *workspaceSize, aclOpExe
   spec.opName = kOp;
   spec.inputs = {a.self, a.input, a.weight, a.bias};
   spec.outputs = {a.gradInput, a.gradWeight, a.gradBias};
+  spec.names = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
   spec.touched = {true, !p.convEmpty, !p.convEmpty, false, true, true, true};
   spec.workspaceSize = p.workspaceBytes;
   return CreateExecutor(std::move(spec), std::make_unique<ConvTbcBackwardOp>(p), workspaceSize, executor);

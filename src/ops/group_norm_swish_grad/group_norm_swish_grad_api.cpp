@@ -93,6 +93,7 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, double swishScale, bool dgamma
   spec.opName = kOp;
   spec.inputs = {a.dy, a.mean, a.rstd, a.x, a.gamma, a.beta};
   spec.outputs = {a.dx, a.dgamma, a.dbeta};
+  spec.names = {"dy", "mean", "rstd", "x", "gamma", "beta", "dxOut", "dgammaOut", "dbetaOut"};
   const bool dgammaTouched = compute && (dgammaIsRequire || p.zeroFillUnrequired);
   const bool dbetaTouched = compute && (dbetaIsRequire || p.zeroFillUnrequired);
   spec.touched = {compute, compute, compute, compute, compute, compute, compute, dgammaTouched, dbetaTouched};

@@ -118,6 +118,7 @@ aclnnStatus Plan(const PreluBackwardArgs &a, uint64_t *workspaceSize, aclOpExecu
   spec.opName = kOp;
   spec.inputs = {a.gradOutput, a.self, a.weight};
   spec.outputs = {a.gradInput, a.gradWeight};
+  spec.names = {"gradOutput", "self", "weight", "gradInput", "gradWeight"};
   spec.touched = {compute, compute, compute, compute, compute};
   spec.workspaceSize = compute ? p.workspaceBytes : 0;
   return CreateExecutor(std::move(spec), std::make_unique<PreluBackwardOp>(p), workspaceSize, executor);

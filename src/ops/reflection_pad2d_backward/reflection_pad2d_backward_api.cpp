@@ -113,6 +113,7 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
   spec.opName = kOp;
   spec.inputs = {a.gradOutput, a.self};
   spec.outputs = {a.gradInput};
+  spec.names = {"gradOutput", "self", "gradInput"};
   spec.touched = {compute, false, compute};
   spec.workspaceSize = compute ? p.workspaceBytes : 0;
   return CreateExecutor(std::move(spec), std::make_unique<ReflectionPad2dBackwardOp>(p), workspaceSize, executor);
