@@ -190,8 +190,8 @@ std::string ViewOutsideItsBlock(const aclTensor &t, const void *addr) {
   int64_t first = 0, end = 0;
   if (!ViewByteSpan(t, &first, &end) || __builtin_add_overflow(first, start, &first) ||
       __builtin_add_overflow(end, start, &end) || first < 0 || end > blockBytes) {
-    return "a view of shape " + ShapeOf(&t) + " reaching bytes [" + std::to_string(first) + ", " +
-           std::to_string(end) + ") of a " + std::to_string(blockBytes) + "-byte block";
+    return "a view of shape " + ShapeOf(&t) + " reaching bytes [" + std::to_string(first) + ", " + std::to_string(end) +
+           ") of a " + std::to_string(blockBytes) + "-byte block";
   }
   return {};
 }

@@ -5,7 +5,9 @@
 //           operator's output, an async copy or fill) has yet to write fails with
 //           ACL_ERROR_RT_STREAM_NOT_COMPLETE naming the task: the missing aclrtSynchronizeStream
 //           that shows up on a device as flaky results;
-//   trace   every operator launch is logged to stderr when it finishes: name, shapes, dtypes, time.
+//   trace   every operator launch is logged to stderr when it finishes: name, shapes, dtypes, time;
+//   kind    aclrtMemcpy's kind must agree with the registry (device side = aclrtMalloc memory), where
+//           CANN decides the direction from the addresses and treats the kind as advisory.
 #include <unistd.h>
 
 #include <cstdio>
@@ -55,7 +57,7 @@ DebugOptions Debug() {
   // Read once, as CANN reads its environment at initialisation.
   static const DebugOptions options = [] {
     const char *list = std::getenv("ACLNN_CPU_DEBUG");
-    return DebugOptions{Named(list, "poison"), Named(list, "sync"), Named(list, "trace")};
+    return DebugOptions{Named(list, "poison"), Named(list, "sync"), Named(list, "trace"), Named(list, "kind")};
   }();
   return options;
 }

@@ -85,6 +85,11 @@ aclError Release(void *ptr, bool host, const char *api) {
   return ACL_SUCCESS;
 }
 
+bool IsDeviceMemory(const void *ptr) {
+  MemoryBlock block;
+  return FindMemoryBlock(ptr, &block) && !block.host;
+}
+
 // A copy or fill into a registered block must stay inside it.
 bool FitsInBlock(const void *ptr, size_t count) {
   MemoryBlock block;
@@ -111,6 +116,18 @@ aclError CheckCopy(void *dst, size_t destMax, const void *src, size_t count, acl
   if (!FitsInBlock(dst, count) || !FitsInBlock(src, count)) {
     ReportError("EH0001", std::string(api) + ": expected the copy to stay inside its aclrtMalloc block, but " +
                               std::to_string(count) + " bytes reach past its end");
+    return ACL_ERROR_RT_PARAM_INVALID;
+  }
+  // CANN treats the kind as advisory (base-api.md §5), so only the `kind` debugging aid makes it
+  // agree with the registry: the device side of a copy is aclrtMalloc memory.
+  if (!Debug().kind) return ACL_SUCCESS;
+  const bool dstDevice = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
+                         kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
+  const bool srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+  if ((dstDevice && !IsDeviceMemory(dst)) || (srcDevice && !IsDeviceMemory(src))) {
+    ReportError("EH0001", std::string(api) + ": expected the " + (dstDevice && !IsDeviceMemory(dst) ? "dst" : "src") +
+                              " of kind " + std::to_string(static_cast<int>(kind)) +
+                              " to be aclrtMalloc memory, but got another address");
     return ACL_ERROR_RT_PARAM_INVALID;
   }
   return ACL_SUCCESS;

@@ -35,11 +35,12 @@ struct MemoryBlock {
 // Finds the live aclrtMalloc/aclrtMallocHost block that contains `ptr`.
 bool FindMemoryBlock(const void *ptr, MemoryBlock *block);
 
-// ---- debugging aids (docs/reliability.md; ACLNN_CPU_DEBUG=poison,sync,trace) ---------------------
+// ---- debugging aids (docs/reliability.md; ACLNN_CPU_DEBUG=poison,sync,trace,kind) ---------------------
 struct DebugOptions {
   bool poison = false;  // fill fresh aclrtMalloc memory with 0xFF (NaN)
   bool sync = false;    // refuse synchronous host access to memory a queued task still writes
   bool trace = false;   // log every operator launch with its shapes, dtypes and time
+  bool kind = false;    // aclrtMemcpy kinds must agree with the registry (CANN treats them as advisory)
 };
 DebugOptions Debug();
 // A queued task's writes: a token (0 when the sync aid is off), the ranges it will write, and

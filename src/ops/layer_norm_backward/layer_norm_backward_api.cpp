@@ -110,7 +110,8 @@ aclnnStatus Plan(const LayerNormBackwardArgs &a, uint64_t *workspaceSize, aclOpE
   spec.opName = kOp;
   spec.inputs = {a.gradOut, a.input, a.mean, a.rstd, a.weight, a.bias};
   spec.outputs = {a.gradInput, a.gradWeight, a.gradBias};
-  spec.names = {"gradOut", "input", "mean", "rstd", "weightOptional", "biasOptional", "gradInputOut", "gradWeightOut", "gradBiasOut"};
+  spec.names = {"gradOut",      "input",        "mean",          "rstd",       "weightOptional",
+                "biasOptional", "gradInputOut", "gradWeightOut", "gradBiasOut"};
   const bool writesParams = p.compute || p.zeroFillParams;
   spec.touched = {p.compute,
                   p.compute,

@@ -1,0 +1,365 @@
+// Issue-6 guarantees: views checked against their aclrtMalloc blocks, misuse that returns codes,
+// concurrency (many host threads, many streams, one shared stream), and the ACLNN_CPU_DEBUG aids.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_layer_norm_backward.h"
+#include "aclnnop/aclnn_prelu_backward.h"
+#include "common/test_tensor.h"
+#include "conv_tbc_backward/conv_tbc_backward_tester.h"
+#include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
+#include "layer_norm_backward/layer_norm_backward_tester.h"
+#include "prelu_backward/prelu_backward_tester.h"
+#include "reflection_pad2d_backward/reflection_pad2d_backward_tester.h"
+#include "runtime/runtime_internal.h"
+
+namespace aclcpu_test {
+namespace {
+
+// A workspace of `bytes` (none for 0), freed at scope exit.
+class Workspace {
+ public:
+  explicit Workspace(uint64_t bytes) {
+    if (bytes > 0) {
+      EXPECT_EQ(aclrtMalloc(&ptr_, bytes, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+    }
+  }
+  ~Workspace() {
+    if (ptr_ != nullptr) aclrtFree(ptr_);
+  }
+  Workspace(const Workspace &) = delete;
+  Workspace &operator=(const Workspace &) = delete;
+  void *get() const { return ptr_; }
+
+ private:
+  void *ptr_ = nullptr;
+};
+
+// A raw tensor over `block` claiming `shape` (contiguous, storage = the view).
+aclTensor *TensorOver(void *block, const std::vector<int64_t> &shape, aclDataType dtype = ACL_FLOAT) {
+  return aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(),
+                         block);
+}
+
+// ---- view bounds ------------------------------------------------------------------------------
+
+TEST(ViewBounds, PhaseOneRefusesAViewReachingPastItsBlockAndNamesIt) {
+  void *small = nullptr, *big = nullptr;
+  ASSERT_EQ(aclrtMalloc(&small, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);  // 16 floats
+  ASSERT_EQ(aclrtMalloc(&big, 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  char *base = static_cast<char *>(big);
+  aclTensor *dy = TensorOver(small, {4, 8});  // 32 floats claimed in a 16-float block
+  aclTensor *x = TensorOver(base, {4, 8}), *w = TensorOver(base + 128, {8});
+  aclTensor *dx = TensorOver(base + 256, {4, 8}), *dw = TensorOver(base + 384, {8});
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(dy, x, w, dx, dw, &ws, &exec), ACLNN_ERR_PARAM_INVALID);
+  ExpectErrorMessage("gradOutput view inside its aclrtMalloc block");
+  // An interior address whose view ends past the end of its block.
+  aclTensor *late = TensorOver(base + 4096 - 64, {4, 8});
+  EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(x, x, w, late, dw, &ws, &exec), ACLNN_ERR_PARAM_INVALID);
+  ExpectErrorMessage("gradInput view inside its aclrtMalloc block");
+  // Inside: accepted; caller-owned memory (no block) is not the registry's business.
+  std::vector<float> host(32, 1.0f);
+  aclTensor *hostTensor = TensorOver(host.data(), {4, 8});
+  EXPECT_EQ(aclnnPreluBackwardGetWorkspaceSize(hostTensor, x, w, dx, dw, &ws, &exec), 0);
+  const Workspace workspace(ws);
+  EXPECT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, nullptr), 0);
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  for (aclTensor *t : {dy, x, w, dx, dw, late, hostTensor}) aclDestroyTensor(t);
+  aclrtFree(small);
+  aclrtFree(big);
+}
+
+TEST(ViewBounds, LaunchRechecksAddressesMovedSincePhaseOne) {
+  DeviceTensor dy({4, 8}, ACL_FLOAT), x({4, 8}, ACL_FLOAT), mean({4, 1}, ACL_FLOAT), rstd({4, 1}, ACL_FLOAT);
+  DeviceTensor dx({4, 8}, ACL_FLOAT), dw({8}, ACL_FLOAT), db({8}, ACL_FLOAT);
+  const int64_t normalized[] = {8};
+  const bool maskValues[] = {true, true, true};
+  aclIntArray *ns = aclCreateIntArray(normalized, 1);
+  aclBoolArray *mask = aclCreateBoolArray(maskValues, 3);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnLayerNormBackwardGetWorkspaceSize(dy.get(), x.get(), ns, mean.get(), rstd.get(), nullptr, nullptr,
+                                                   mask, dx.get(), dw.get(), db.get(), &ws, &exec),
+            0);
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
+  void *workspace = nullptr, *tooSmall = nullptr;
+  ASSERT_EQ(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclrtMalloc(&tooSmall, 16, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclSetOutputTensorAddr(exec, 0, dx.get(), tooSmall), 0);
+  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), ACLNN_ERR_PARAM_INVALID);
+  ExpectErrorMessage("gradInputOut view inside its aclrtMalloc block");
+  // Refused without consuming the executor: bound back, it runs.
+  ASSERT_EQ(aclSetOutputTensorAddr(exec, 0, dx.get(), dx.device()), 0);
+  EXPECT_EQ(aclnnLayerNormBackward(workspace, ws, exec, nullptr), 0);
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  EXPECT_EQ(aclDestroyAclOpExecutor(exec), 0);
+  aclrtFree(tooSmall);
+  aclrtFree(workspace);
+  aclDestroyIntArray(ns);
+  aclDestroyBoolArray(mask);
+}
+
+// ---- misuse returns codes ---------------------------------------------------------------------
+
+TEST(Misuse, MemoryAndStreamHandles) {
+  int onStack = 0;
+  EXPECT_EQ(aclrtFree(&onStack), ACL_ERROR_RT_PARAM_INVALID);  // never allocated
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 32, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  EXPECT_EQ(aclrtFreeHost(block), ACL_ERROR_RT_PARAM_INVALID);                       // wrong family
+  EXPECT_EQ(aclrtFree(static_cast<char *>(block) + 8), ACL_ERROR_RT_PARAM_INVALID);  // interior address
+  EXPECT_EQ(aclrtFree(block), 0);
+  EXPECT_EQ(aclrtFree(block), ACL_ERROR_RT_PARAM_INVALID);  // twice
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), 0);
+  EXPECT_EQ(aclrtDestroyStream(stream), 0);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_ERROR_RT_PARAM_INVALID);
+}
+
+TEST(Misuse, ExecutorsUnknownConsumedOrDestroyed) {
+  PreluTester().Self({2, 3, 4}).Weight({3}).DType(ACL_FLOAT).Run();  // a warm runtime
+  DeviceTensor dy({2, 3, 4}, ACL_FLOAT), x({2, 3, 4}, ACL_FLOAT), w({3}, ACL_FLOAT);
+  DeviceTensor dx({2, 3, 4}, ACL_FLOAT), dw({3}, ACL_FLOAT);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &ws, &exec), 0);
+  const Workspace workspace(ws);
+  EXPECT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, nullptr), 0);
+  EXPECT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, nullptr), ACLNN_ERR_INNER_NULLPTR);  // run twice
+  EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_ERR_INNER_NULLPTR);                           // consumed
+  alignas(64) unsigned char fake[512] = {};
+  auto *unknown = reinterpret_cast<aclOpExecutor *>(fake);
+  EXPECT_EQ(aclnnPreluBackward(nullptr, 0, unknown, nullptr), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclDestroyAclOpExecutor(unknown), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclSetAclOpExecutorRepeatable(unknown), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclSetInputTensorAddr(unknown, 0, dy.get(), dy.device()), ACLNN_ERR_INNER_NULLPTR);
+  ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &ws, &exec), 0);
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), 0);
+  EXPECT_EQ(aclDestroyAclOpExecutor(exec), 0);
+  EXPECT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, nullptr), ACLNN_ERR_INNER_NULLPTR);  // destroyed
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  for (unsigned char byte : fake) ASSERT_EQ(byte, 0);  // the bogus handle was never written through
+}
+
+// (A too-small workspace is Executor.WorkspaceChecks in base_test.cpp.)
+TEST(Misuse, CallsBeforeInitAndAfterFinalize) {
+  // Not initialised (whatever earlier tests in this process did): the runtime is lenient, as
+  // base-api.md asks of aclnn programs.
+  aclFinalize();
+  EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);  // nothing to finalize
+  PreluOutputs before = PreluTester().Self({2, 3, 4}).Weight({3}).DType(ACL_FLOAT).Run();
+  EXPECT_EQ(before.status, 0);
+  ASSERT_EQ(aclInit(nullptr), 0);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), 0);
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclrtMemsetAsync(block, 64, 1, 64, stream), 0);
+  ASSERT_EQ(aclFinalize(), 0);  // drains and destroys the streams
+  EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+  EXPECT_EQ(static_cast<unsigned char *>(block)[63], 1);                  // queued work was not lost
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_PARAM_INVALID);  // its streams are gone
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_ERROR_RT_PARAM_INVALID);
+  // The null stream after finalize: a fresh default stream, and operators still run.
+  PreluOutputs after = PreluTester().Self({2, 3, 4}).Weight({3}).DType(ACL_FLOAT).Run();
+  EXPECT_EQ(after.status, 0);
+  EXPECT_EQ(after.dxBytes, before.dxBytes);
+  EXPECT_EQ(aclrtMemsetAsync(block, 64, 2, 64, nullptr), 0);
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  EXPECT_EQ(static_cast<unsigned char *>(block)[0], 2);
+  EXPECT_EQ(aclrtFree(block), 0);  // memory outlives finalize, as on the device
+}
+
+// ---- concurrency ------------------------------------------------------------------------------
+
+// Every operator's output bytes for one seed: small shapes, fp32 and bf16.
+std::vector<unsigned char> AllOperators(uint64_t seed) {
+  std::vector<unsigned char> bytes;
+  auto append = [&](const std::vector<unsigned char> &b) { bytes.insert(bytes.end(), b.begin(), b.end()); };
+  const aclDataType dtype = seed % 2 == 0 ? ACL_FLOAT : ACL_BF16;
+  const auto ln = LayerNormBackwardTester().Shape({6, 40}).NormDims(1).InputDType(dtype).Seed(seed).Run();
+  EXPECT_EQ(ln.status, 0);
+  append(ln.dxBytes), append(ln.dwBytes), append(ln.dbBytes);
+  const auto gn = GroupNormSwishGradTester().Shape({2, 8, 5, 3}).Groups(4).DType(dtype).Seed(seed).Run();
+  EXPECT_EQ(gn.status, 0);
+  append(gn.dxBytes), append(gn.dgammaBytes), append(gn.dbetaBytes);
+  const auto pad = PadTester().Self({2, 3, 7, 6}).Padding({2, 1, 1, 3}).DType(dtype).Seed(seed).Run();
+  EXPECT_EQ(pad.status, 0);
+  append(pad.bytes);
+  const auto prelu = PreluTester().Self({3, 4, 9}).Weight({4}).DType(dtype).Seed(seed).Run();
+  EXPECT_EQ(prelu.status, 0);
+  append(prelu.dxBytes), append(prelu.dwBytes);
+  const auto conv = ConvTbcTester().Shape(9, 2, 5, 6, 3, 1).DType(dtype).Seed(seed).Run();
+  EXPECT_EQ(conv.status, 0);
+  append(conv.dxBytes), append(conv.dwBytes), append(conv.dbBytes);
+  return bytes;
+}
+
+TEST(Concurrency, FourHostThreadsOnTheirOwnStreamsMatchSerialRuns) {
+  constexpr int kThreads = 4, kIterations = 6;
+  std::map<uint64_t, std::vector<unsigned char>> serial;
+  for (uint64_t seed = 0; seed < kIterations; ++seed) serial[seed] = AllOperators(seed);
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      // Each Run makes its own stream: 4 threads keep 4 streams busy at once.
+      for (int i = 0; i < kIterations; ++i) {
+        const uint64_t seed = static_cast<uint64_t>((t + i) % kIterations);
+        if (AllOperators(seed) != serial[seed]) ++mismatches;
+      }
+    });
+  }
+  for (auto &thread : threads) thread.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+TEST(Concurrency, ManyThreadsOnOneStreamKeepEachThreadsOrder) {
+  constexpr int kThreads = 4, kRounds = 25;
+  aclrtStream shared = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&shared), 0);
+  struct PerThread {
+    std::unique_ptr<DeviceTensor> dy, x, w, dx, dw;
+    void *snapshots = nullptr;  // kRounds copies of dx, each taken right after that round's launch
+  };
+  std::vector<PerThread> state(kThreads);
+  const int64_t elems = 2 * 3 * 16;
+  for (int t = 0; t < kThreads; ++t) {
+    PerThread &s = state[static_cast<size_t>(t)];
+    s.dy = std::make_unique<DeviceTensor>(std::vector<int64_t>{2, 3, 16}, ACL_FLOAT);
+    s.x = std::make_unique<DeviceTensor>(std::vector<int64_t>{2, 3, 16}, ACL_FLOAT);
+    s.w = std::make_unique<DeviceTensor>(std::vector<int64_t>{3}, ACL_FLOAT);
+    s.dx = std::make_unique<DeviceTensor>(std::vector<int64_t>{2, 3, 16}, ACL_FLOAT);
+    s.dw = std::make_unique<DeviceTensor>(std::vector<int64_t>{3}, ACL_FLOAT);
+    std::vector<double> ones(static_cast<size_t>(elems), 1.0);
+    s.dy->Fill(ones);
+    s.x->Fill(ones);
+    ASSERT_EQ(aclrtMalloc(&s.snapshots, static_cast<size_t>(elems) * 4 * kRounds, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  }
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      PerThread &s = state[static_cast<size_t>(t)];
+      for (int round = 0; round < kRounds; ++round) {
+        // Round r: weight = r + t, x = -1 and dy = 1, so dx = w * dy = r + t: each snapshot shows
+        // which of this thread's launches ran before it.
+        const float value = static_cast<float>(round + t);
+        const float minusOne = -1.0f;
+        for (int c = 0; c < 3; ++c) {
+          ASSERT_EQ(aclrtMemcpyAsync(static_cast<float *>(s.w->device()) + c, 4, &value, 4, ACL_MEMCPY_HOST_TO_DEVICE,
+                                     shared),
+                    0);
+        }
+        if (round == 0) {
+          for (int64_t e = 0; e < elems; ++e) {
+            ASSERT_EQ(aclrtMemcpyAsync(static_cast<float *>(s.x->device()) + e, 4, &minusOne, 4,
+                                       ACL_MEMCPY_HOST_TO_DEVICE, shared),
+                      0);
+          }
+        }
+        uint64_t ws = 0;
+        aclOpExecutor *exec = nullptr;
+        ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(s.dy->get(), s.x->get(), s.w->get(), s.dx->get(), s.dw->get(), &ws,
+                                                     &exec),
+                  0);
+        const Workspace workspace(ws);
+        ASSERT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, shared), 0);
+        char *slot = static_cast<char *>(s.snapshots) + static_cast<size_t>(round * elems) * 4;
+        ASSERT_EQ(aclrtMemcpyAsync(slot, static_cast<size_t>(elems) * 4, s.dx->device(), static_cast<size_t>(elems) * 4,
+                                   ACL_MEMCPY_DEVICE_TO_DEVICE, shared),
+                  0);
+        // Async copies read their host source when they run: wait before `value` changes.
+        ASSERT_EQ(aclrtSynchronizeStream(shared), 0);
+      }
+    });
+  }
+  for (auto &thread : threads) thread.join();
+  ASSERT_EQ(aclrtSynchronizeStream(shared), 0);
+  for (int t = 0; t < kThreads; ++t) {
+    const auto *snap = static_cast<const float *>(state[static_cast<size_t>(t)].snapshots);
+    for (int round = 0; round < kRounds; ++round) {
+      for (int64_t e = 0; e < elems; ++e) ASSERT_EQ(snap[round * elems + e], static_cast<float>(round + t));
+    }
+    aclrtFree(state[static_cast<size_t>(t)].snapshots);
+  }
+  EXPECT_EQ(aclrtDestroyStream(shared), 0);
+}
+
+// ---- debugging aids (ctest runs this file's DebugAids tests with ACLNN_CPU_DEBUG set) -----------
+
+bool AidsOn() { return aclcpu::Debug().poison && aclcpu::Debug().sync && aclcpu::Debug().trace; }
+
+TEST(DebugAids, PoisonFillsFreshMemoryWithNaN) {
+  if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 40, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  for (int i = 0; i < 10; ++i) EXPECT_TRUE(std::isnan(static_cast<float *>(block)[i]));
+  EXPECT_EQ(static_cast<uint16_t *>(block)[0], 0xFFFF);  // also a NaN as fp16 and bf16
+  aclrtFree(block);
+}
+
+TEST(DebugAids, HostReadOfAnUnsynchronizedOutputIsAnErrorNamingTheOp) {
+  if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  const int64_t n = 1 << 20;  // long enough that the copy below overtakes the launch
+  DeviceTensor dy({n}, ACL_FLOAT), x({n}, ACL_FLOAT), w({1}, ACL_FLOAT), dx({n}, ACL_FLOAT), dw({1}, ACL_FLOAT);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), 0);
+  // Hold the stream: a memset of a big block runs first, so the operator is surely still pending.
+  void *big = nullptr;
+  const size_t bigBytes = size_t{256} << 20;
+  ASSERT_EQ(aclrtMalloc(&big, bigBytes, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclrtMemsetAsync(big, bigBytes, 0, bigBytes, stream), 0);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &ws, &exec), 0);
+  const Workspace workspace(ws);
+  ASSERT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, stream), 0);
+  std::vector<float> host(static_cast<size_t>(n));
+  EXPECT_EQ(aclrtMemcpy(host.data(), host.size() * 4, dx.device(), host.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_RT_STREAM_NOT_COMPLETE);
+  ExpectErrorMessage("aclnnPreluBackward has not finished");
+  // Inputs are only read: copying them is fine. After synchronizing, so is the output.
+  EXPECT_EQ(aclrtMemcpy(host.data(), host.size() * 4, dy.device(), host.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), 0);
+  EXPECT_EQ(aclrtMemcpy(host.data(), host.size() * 4, dx.device(), host.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  aclrtFree(big);
+  aclrtDestroyStream(stream);
+}
+
+TEST(DebugAids, TraceLogsEveryLaunchWithShapesDtypesAndTime) {
+  if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  testing::internal::CaptureStderr();
+  const auto out = PreluTester().Self({2, 3, 4}).Weight({3}).DType(ACL_BF16).Run();
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(out.status, 0);
+  EXPECT_NE(log.find("[TRACE]"), std::string::npos) << log;
+  EXPECT_NE(log.find("aclnnPreluBackward(gradOutput [2,3,4] BF16"), std::string::npos) << log;
+  EXPECT_NE(log.find(" ms, status 0"), std::string::npos) << log;
+}
+
+TEST(DebugAids, MemcpyKindMustAgreeWithTheRegistry) {
+  if (!aclcpu::Debug().kind) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  void *dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  char host[64] = {};
+  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  EXPECT_EQ(aclrtMemcpy(host, 64, dev, 64, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  EXPECT_EQ(aclrtMemcpy(host, 64, host + 1, 32, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  ExpectErrorMessage("dst of kind 1 to be aclrtMalloc memory");
+  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(host, 64, host, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  aclrtFree(dev);
+}
+
+}  // namespace
+}  // namespace aclcpu_test
