@@ -1,10 +1,12 @@
 # The two commands of the README. Each installs the Debian packages it needs, configures, builds, runs.
 #   make demo   every operator's vendor-style example, printing its results
-#   make test   format check, the whole test suite, then the unit tests again under ASan+UBSan
+#   make test   format check, the whole test suite, the unit tests again under ASan+UBSan, and the
+#               runtime/concurrency tests under TSan
 # Also: make bench (benchmarks vs PyTorch), make install PREFIX=/opt/aclnn-cpu, make format.
 
 BUILD ?= build
 SANITIZE_BUILD ?= build-sanitize
+TSAN_BUILD ?= build-tsan
 PREFIX ?= /usr/local/aclnn-cpu
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -13,7 +15,7 @@ APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev l
                 libopenblas-dev libdnnl-dev
 SOURCES = $(shell find include src tests bench examples -name '*.h' -o -name '*.cpp')
 
-.PHONY: deps build demo test bench install format format-check sanitize
+.PHONY: deps build demo test bench install format format-check sanitize tsan
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -45,9 +47,21 @@ sanitize: deps
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -E installed_prefix
 
+# ThreadSanitizer over the runtime, executor, stream and concurrency tests. One OpenMP thread per
+# operator: libgomp is not instrumented, so its hand-offs would be reported as races.
+TSAN_TESTS := Runtime|Executor|Misuse|Concurrency|DebugAids|ViewBounds
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=thread \
+	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
+	      -DACLNN_CPU_BUILD_TESTS=ON
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target aclnn_cpu_tests
+	cd $(TSAN_BUILD) && OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+
 test: format-check build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory sanitize
+	$(MAKE) --no-print-directory tsan
 
 bench: build
 	for b in $(BUILD)/bin/bench_*; do $$b || exit 1; done
