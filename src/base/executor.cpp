@@ -146,17 +146,19 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
     for (const aclTensor *t : *group) {
       // Only tensors the plan touches are read: the others may already be destroyed.
       launch.addrs[slot] = (t != nullptr && spec.touched[slot]) ? t->data : nullptr;
-      const std::string name = slot < spec.names.size() ? spec.names[slot] : "tensor #" + std::to_string(slot);
+      auto name = [&spec, slot] {  // built only for a message
+        return slot < spec.names.size() ? std::string(spec.names[slot]) : "tensor #" + std::to_string(slot);
+      };
       if (spec.touched[slot] && launch.addrs[slot] == nullptr) {
         // The device would fault on a null address; a clear error is more useful (docs/compat.md).
         return Fail(ACLNN_ERR_PARAM_NULLPTR, "EZ1001",
-                    op + ": expected " + name + " to have device memory, but its address is null");
+                    op + ": expected " + name() + " to have device memory, but its address is null");
       }
       // Addresses may have moved since phase 1 (aclSet*TensorAddr): the view must still fit its block.
       const std::string outside = spec.touched[slot] ? ViewOutsideItsBlock(*t, launch.addrs[slot]) : std::string();
       if (!outside.empty()) {
         return Fail(ACLNN_ERR_PARAM_INVALID, "EZ1001",
-                    op + ": expected " + name + " view inside its aclrtMalloc block, but got " + outside);
+                    op + ": expected " + name() + " view inside its aclrtMalloc block, but got " + outside);
       }
       ++slot;
     }
