@@ -182,6 +182,13 @@ bool ViewByteSpan(const aclTensor &t, int64_t *first, int64_t *end) {
          !__builtin_mul_overflow(*end, elementBytes, end);
 }
 
+aclnnStatus OpCheck::ViewsFitStorage(const std::vector<NamedTensor> &tensors) const {
+  for (const NamedTensor &t : tensors) {
+    if (t.tensor != nullptr) ACLCPU_RETURN_IF_ERROR(ViewFitsStorage(t.tensor, t.name));
+  }
+  return ACLNN_SUCCESS;
+}
+
 std::string ViewOutsideItsBlock(const aclTensor &t, const void *addr) {
   MemoryBlock block;
   if (addr == nullptr || IsEmpty(t) || !FindMemoryBlock(addr, &block)) return {};

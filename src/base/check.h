@@ -17,6 +17,12 @@ std::string ShapeString(const std::vector<int64_t> &dims);
 std::string ShapeOf(const aclTensor *tensor);
 std::string FormatName(aclFormat format);
 
+// A tensor argument with the name its messages use.
+struct NamedTensor {
+  const aclTensor *tensor;
+  const char *name;
+};
+
 class OpCheck {
  public:
   explicit OpCheck(const char *opName) : op_(opName) {}
@@ -42,6 +48,8 @@ class OpCheck {
   // When the data address lies in an aclrtMalloc/aclrtMallocHost block, the view's bytes must lie
   // inside that block too.
   aclnnStatus ViewFitsStorage(const aclTensor *t, const char *name) const;
+  // ViewFitsStorage for each tensor in order, skipping null ones (absent optionals, unmasked outputs).
+  aclnnStatus ViewsFitStorage(const std::vector<NamedTensor> &tensors) const;
 
  private:
   const char *op_;

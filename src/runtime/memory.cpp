@@ -124,9 +124,10 @@ aclError CheckCopy(void *dst, size_t destMax, const void *src, size_t count, acl
   const bool dstDevice = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE ||
                          kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE;
   const bool srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
-  if ((dstDevice && !IsDeviceMemory(dst)) || (srcDevice && !IsDeviceMemory(src))) {
-    ReportError("EH0001", std::string(api) + ": expected the " + (dstDevice && !IsDeviceMemory(dst) ? "dst" : "src") +
-                              " of kind " + std::to_string(static_cast<int>(kind)) +
+  const bool badDst = dstDevice && !IsDeviceMemory(dst);
+  if (badDst || (srcDevice && !IsDeviceMemory(src))) {
+    ReportError("EH0001", std::string(api) + ": expected the " + (badDst ? "dst" : "src") + " of kind " +
+                              std::to_string(static_cast<int>(kind)) +
                               " to be aclrtMalloc memory, but got another address");
     return ACL_ERROR_RT_PARAM_INVALID;
   }

@@ -96,12 +96,12 @@ aclnnStatus CheckConvTbcBackward(const ConvTbcBackwardArgs &a) {
 
 aclnnStatus CheckConvTbcBackwardStrict(const ConvTbcBackwardArgs &a) {
   const OpCheck check(kOp);
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.self, "self"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.input, "input"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.weight, "weight"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradInput, "gradInput"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradWeight, "gradWeight"));
-  return check.ViewFitsStorage(a.gradBias, "gradBias");
+  return check.ViewsFitStorage({{a.self, "self"},
+                                {a.input, "input"},
+                                {a.weight, "weight"},
+                                {a.gradInput, "gradInput"},
+                                {a.gradWeight, "gradWeight"},
+                                {a.gradBias, "gradBias"}});
 }
 
 }  // namespace aclcpu

@@ -12,13 +12,8 @@ namespace {
 constexpr const char *kOp = "aclnnGroupNormSwishGrad";
 constexpr int64_t kMaxChannelsPerGroup = 4000;  // the tiling's UB limit (norm-ops.md §1.5 rule 8)
 
-struct Named {
-  const aclTensor *tensor;
-  const char *name;
-};
-
 // The nine tensors in declaration order: the order of the null, dtype and format checks.
-std::vector<Named> AllTensors(const GroupNormSwishGradArgs &a) {
+std::vector<NamedTensor> AllTensors(const GroupNormSwishGradArgs &a) {
   return {{a.dy, "dy"},     {a.mean, "mean"}, {a.rstd, "rstd"},        {a.x, "x"},           {a.gamma, "gamma"},
           {a.beta, "beta"}, {a.dx, "dxOut"},  {a.dgamma, "dgammaOut"}, {a.dbeta, "dbetaOut"}};
 }
@@ -26,8 +21,8 @@ std::vector<Named> AllTensors(const GroupNormSwishGradArgs &a) {
 // The OpDef support list: all nine FLOAT, all FLOAT16 or all BF16; formats that map to ND.
 aclnnStatus CheckDTypesAndFormats(const OpCheck &check, const GroupNormSwishGradArgs &a) {
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
-  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.SameDType(t.tensor, t.name, a.dy, "dy"));
-  for (const Named &t : AllTensors(a)) {
+  for (const NamedTensor &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.SameDType(t.tensor, t.name, a.dy, "dy"));
+  for (const NamedTensor &t : AllTensors(a)) {
     ACLCPU_RETURN_IF_ERROR(check.FormatIn(
         t.tensor, t.name, {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NCDHW, ACL_FORMAT_NCL}));
   }
@@ -86,7 +81,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, G
 
 aclnnStatus CheckGroupNormSwishGrad(const GroupNormSwishGradArgs &a, GroupNormSwishGradShape *shape, bool *compute) {
   const OpCheck check(kOp);
-  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.NotNull(t.tensor, t.name));
+  for (const NamedTensor &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.NotNull(t.tensor, t.name));
   ACLCPU_RETURN_IF_ERROR(CheckDTypesAndFormats(check, a));
   // All outputs empty: success with nothing written (the device skips tiling and the kernel).
   *compute = !(IsEmpty(*a.dx) && IsEmpty(*a.dgamma) && IsEmpty(*a.dbeta));
@@ -96,8 +91,7 @@ aclnnStatus CheckGroupNormSwishGrad(const GroupNormSwishGradArgs &a, GroupNormSw
 
 aclnnStatus CheckGroupNormSwishGradStrict(const GroupNormSwishGradArgs &a) {
   const OpCheck check(kOp);
-  for (const Named &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(t.tensor, t.name));
-  return ACLNN_SUCCESS;
+  return check.ViewsFitStorage(AllTensors(a));
 }
 
 }  // namespace aclcpu

@@ -97,16 +97,14 @@ aclnnStatus CheckShapes(const OpCheck &check, const LayerNormBackwardArgs &a, co
     }
   }
   // Last, as in the other operators: every view the kernel touches lies inside its storage/block.
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradOut, "gradOut"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.input, "input"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.mean, "mean"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.rstd, "rstd"));
-  if (a.weight != nullptr) ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.weight, "weightOptional"));
-  if (s.mask[0]) ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradInput, "gradInputOut"));
-  for (int i = 0; i < 2; ++i) {
-    if (s.mask[i + 1]) ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(paramGrads[i], names[i]));
-  }
-  return ACLNN_SUCCESS;
+  return check.ViewsFitStorage({{a.gradOut, "gradOut"},
+                                {a.input, "input"},
+                                {a.mean, "mean"},
+                                {a.rstd, "rstd"},
+                                {a.weight, "weightOptional"},
+                                {s.mask[0] ? a.gradInput : nullptr, "gradInputOut"},
+                                {s.mask[1] ? a.gradWeight : nullptr, "gradWeightOut"},
+                                {s.mask[2] ? a.gradBias : nullptr, "gradBiasOut"}});
 }
 
 }  // namespace

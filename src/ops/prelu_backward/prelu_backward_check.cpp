@@ -84,11 +84,11 @@ aclnnStatus CheckPreluBackward(const PreluBackwardArgs &a, bool *compute) {
 
 aclnnStatus CheckPreluBackwardStrict(const PreluBackwardArgs &a) {
   const OpCheck check(kOp);
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradOutput, "gradOutput"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.self, "self"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.weight, "weight"));
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradInput, "gradInput"));
-  return check.ViewFitsStorage(a.gradWeight, "gradWeight");
+  return check.ViewsFitStorage({{a.gradOutput, "gradOutput"},
+                                {a.self, "self"},
+                                {a.weight, "weight"},
+                                {a.gradInput, "gradInput"},
+                                {a.gradWeight, "gradWeight"}});
 }
 
 }  // namespace aclcpu

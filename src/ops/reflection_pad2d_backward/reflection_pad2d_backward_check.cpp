@@ -102,8 +102,7 @@ aclnnStatus CheckReflectionPad2dBackwardStrict(const ReflectionPad2dBackwardArgs
       return check.Invalid("gradOutput leading dims equal to self's " + ShapeString(in), ShapeOf(a.gradOutput));
     }
   }
-  ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(a.gradOutput, "gradOutput"));
-  return check.ViewFitsStorage(a.gradInput, "gradInput");
+  return check.ViewsFitStorage({{a.gradOutput, "gradOutput"}, {a.gradInput, "gradInput"}});
 }
 
 }  // namespace aclcpu
