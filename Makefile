@@ -1,21 +1,24 @@
 # The two commands of the README. Each installs the Debian packages it needs, configures, builds, runs.
 #   make demo   every operator's vendor-style example, printing its results
-#   make test   format check, the whole test suite, the unit tests again under ASan+UBSan, and the
-#               runtime/concurrency tests under TSan
-# Also: make bench (benchmarks vs PyTorch), make install PREFIX=/opt/aclnn-cpu, make format.
+#   make test   format check, the whole test suite, the unit and parity tests again under ASan+UBSan, the
+#               runtime/concurrency tests under TSan, and every libFuzzer harness for 30 s
+# Also: make bench (benchmarks vs PyTorch), make fuzz (each harness for FUZZ_SECONDS),
+#       make install PREFIX=/opt/aclnn-cpu, make format.
 
 BUILD ?= build
 SANITIZE_BUILD ?= build-sanitize
 TSAN_BUILD ?= build-tsan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 300
 PREFIX ?= /usr/local/aclnn-cpu
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
-                libopenblas-dev libdnnl-dev
-SOURCES = $(shell find include src tests bench examples -name '*.h' -o -name '*.cpp')
+                libopenblas-dev libdnnl-dev clang libclang-rt-14-dev libomp-14-dev
+SOURCES = $(shell find include src tests bench examples fuzz -name '*.h' -o -name '*.cpp')
 
-.PHONY: deps build demo test bench install format format-check sanitize tsan
+.PHONY: deps build demo test bench install format format-check sanitize tsan fuzz-build fuzz-smoke fuzz
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -39,9 +42,11 @@ format-check: deps
 format: deps
 	clang-format -i $(SOURCES)
 
+# The unit tests and the PyTorch parity tests under ASan+UBSan (libtorch itself is not instrumented;
+# our libraries and the tests are, and ASan's allocator serves every allocation).
 sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined \
-	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
+	      -DACLNN_CPU_WITH_TORCH=ON -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -58,10 +63,26 @@ tsan: deps
 	cd $(TSAN_BUILD) && OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 
+# libFuzzer harnesses (fuzz/): Clang, with ASan+UBSan and coverage over every library. Each run
+# starts from the committed seed corpus (fuzz/corpus/) and fails on a crash, hang, leak or OOM.
+fuzz-build: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined -DACLNN_CPU_BUILD_FUZZERS=ON \
+	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_TESTS=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF \
+	      -DACLNN_CPU_BUILD_EXAMPLES=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz-smoke: fuzz-build
+	fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
+
+fuzz: fuzz-build
+	fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS)
+
 test: format-check build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory sanitize
 	$(MAKE) --no-print-directory tsan
+	$(MAKE) --no-print-directory fuzz-smoke
 
 bench: build
 	for b in $(BUILD)/bin/bench_*; do $$b || exit 1; done

@@ -152,16 +152,21 @@ aclnnStatus OpCheck::ViewFitsStorage(const aclTensor *t, const char *name) const
       return Invalid(std::string(name) + " whose extent (dims x strides) fits in int64", ShapeOf(t));
     }
   }
-  if (empty || t->storageDims.empty()) return ACLNN_SUCCESS;
-  int64_t storage = 1;
-  for (int64_t d : t->storageDims) {
-    if (d < 0 || __builtin_mul_overflow(storage, d, &storage)) {
-      return Invalid(std::string(name) + " storage shape with a representable element count", "overflow");
+  if (empty) return ACLNN_SUCCESS;
+  // Without a storage shape the view still may not reach before its address, nor past its block.
+  int64_t storage = INT64_MAX;
+  if (!t->storageDims.empty()) {
+    storage = 1;
+    for (int64_t d : t->storageDims) {
+      if (d < 0 || __builtin_mul_overflow(storage, d, &storage)) {
+        return Invalid(std::string(name) + " storage shape with a representable element count", "overflow");
+      }
     }
   }
   if (low < 0 || high >= storage) {
     return Invalid(std::string(name) + " view (shape " + ShapeOf(t) + ", offset " + std::to_string(t->offset) +
-                       ") inside its storage of " + std::to_string(storage) + " elements",
+                       ") inside its storage of " +
+                       (t->storageDims.empty() ? std::string("unknown size") : std::to_string(storage) + " elements"),
                    "elements " + std::to_string(low) + " to " + std::to_string(high));
   }
   const std::string outside = ViewOutsideItsBlock(*t, t->data);

@@ -42,8 +42,26 @@ struct LaunchArgs {
   aclOpExecutor *executor;
   void *workspace;
   uint64_t pendingWrites;  // token of the sync debugging aid for the outputs (0 when off)
+  uint32_t pinned;         // bit i: the block of addrs[i] is pinned; bit kWorkspaceBit: the workspace's
   void *addrs[kMaxExecutorTensors];
 };
+constexpr size_t kWorkspaceBit = kMaxExecutorTensors;
+static_assert(kMaxExecutorTensors + 1 <= 32, "one pin bit per tensor and one for the workspace");
+
+// Lets the caller's aclrtFree of a buffer the queued launch still uses wait until it has run.
+void PinLaunchBlocks(LaunchArgs &launch) {
+  for (size_t i = 0; i < kMaxExecutorTensors; ++i) {
+    if (PinBlock(launch.addrs[i])) launch.pinned |= 1u << i;
+  }
+  if (PinBlock(launch.workspace)) launch.pinned |= 1u << kWorkspaceBit;
+}
+
+void UnpinLaunchBlocks(const LaunchArgs &launch) {
+  for (size_t i = 0; i < kMaxExecutorTensors; ++i) {
+    if (launch.pinned & (1u << i)) UnpinBlock(launch.addrs[i]);
+  }
+  if (launch.pinned & (1u << kWorkspaceBit)) UnpinBlock(launch.workspace);
+}
 static_assert(sizeof(LaunchArgs) <= kMaxStreamTaskArgs, "launch record must fit a stream slot");
 
 int RunLaunch(const void *args) {
@@ -57,6 +75,7 @@ int RunLaunch(const void *args) {
     status = ACLNN_ERR_INNER;
   }
   EndPendingWrite(launch->pendingWrites);
+  UnpinLaunchBlocks(*launch);
   if (trace) {
     const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
     char timing[64];
@@ -179,9 +198,11 @@ int32_t RunExecutor(const char *opName, void *workspace, uint64_t workspaceSize,
     TakeLocked(r, executor);  // one-shot: the launch inherits the caller's reference
   }
   lock.unlock();
+  PinLaunchBlocks(launch);
   const aclError status = EnqueueStreamTask(stream, RunLaunch, &launch, sizeof launch);
   if (status != ACL_SUCCESS) {
     EndPendingWrite(launch.pendingWrites);
+    UnpinLaunchBlocks(launch);
     executor->Unref();
     return Fail(ACLNN_ERR_RUNTIME_ERROR, "EZ9999",
                 op + ": could not launch on the stream (status " + std::to_string(status) + ")");

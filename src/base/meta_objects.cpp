@@ -22,11 +22,17 @@ DType ToDType(aclDataType type) {
   }
 }
 
-int64_t Numel(const aclTensor &tensor) {
+int64_t DimsProduct(const std::vector<int64_t> &dims, size_t first, size_t last) {
   int64_t n = 1;
-  for (int64_t d : tensor.viewDims) n *= d;
-  return n;
+  bool unrepresentable = false;
+  for (size_t d = first; d < last; ++d) {
+    if (dims[d] == 0) return 0;
+    unrepresentable = unrepresentable || dims[d] < 0 || __builtin_mul_overflow(n, dims[d], &n);
+  }
+  return unrepresentable ? INT64_MAX : n;
 }
+
+int64_t Numel(const aclTensor &tensor) { return DimsProduct(tensor.viewDims, 0, tensor.viewDims.size()); }
 
 bool IsEmpty(const aclTensor &tensor) {
   for (int64_t d : tensor.viewDims)

@@ -45,6 +45,10 @@ struct aclScalarList {
 namespace aclcpu {
 
 DType ToDType(aclDataType type);
+// The product of dims[first, last): 0 if a dim is 0, else INT64_MAX when a dim is negative or the
+// product overflows. Shape checks compare such counts before OpCheck::ViewFitsStorage, the last
+// check, refuses the bad dims themselves.
+int64_t DimsProduct(const std::vector<int64_t> &dims, size_t first, size_t last);
 int64_t Numel(const aclTensor &tensor);
 bool IsEmpty(const aclTensor &tensor);
 // The kernel-facing description of a tensor whose rank is at most kMaxRank.

@@ -83,10 +83,14 @@ class StridedCursor {
     }
   }
   int64_t offset() const { return offset_; }
+  // Steps only within the view, so a huge stride on a dim of size 1 never overflows the offset.
   void Next() {
     for (int d = view_.rank - 1; d >= 0; --d) {
-      offset_ += view_.strides[d];
-      if (++index_[d] < view_.dims[d]) return;
+      if (index_[d] + 1 < view_.dims[d]) {
+        ++index_[d];
+        offset_ += view_.strides[d];
+        return;
+      }
       offset_ -= index_[d] * view_.strides[d];
       index_[d] = 0;
     }

@@ -185,7 +185,13 @@ aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endE
   }
   aclError status = ACL_SUCCESS;
   {
-    std::scoped_lock lock(start->mutex, end->mutex);
+    // The same event twice is allowed (0 ms); its mutex must then be locked once, not twice.
+    std::unique_lock<std::mutex> startLock(start->mutex, std::defer_lock), endLock(end->mutex, std::defer_lock);
+    if (start == end) {
+      startLock.lock();
+    } else {
+      std::lock(startLock, endLock);
+    }
     const bool ready = start->reachedSeq > 0 && end->reachedSeq > 0 && start->reachedSeq >= start->recordedSeq &&
                        end->reachedSeq >= end->recordedSeq;
     if (!ready) {

@@ -16,9 +16,16 @@ namespace {
 constexpr size_t kAlignment = 64;  // CANN returns 64-byte aligned device addresses
 constexpr size_t kPadding = 32;    // and pads every block by 32 bytes past the rounded size
 
+// A block and the queued tasks that still use it.
+struct Entry {
+  MemoryBlock block;
+  int pins = 0;
+};
+
 struct Registry {
   std::mutex mutex;
-  std::map<uintptr_t, MemoryBlock> blocks;  // keyed by base address, for range look-ups
+  std::map<uintptr_t, Entry> blocks;   // live, keyed by base address, for range look-ups
+  std::map<uintptr_t, Entry> retired;  // freed by the caller while pinned: released at the last unpin
 };
 
 Registry &Blocks() {
@@ -26,15 +33,28 @@ Registry &Blocks() {
   return *registry;
 }
 
-bool FindLocked(Registry &r, const void *ptr, MemoryBlock *block) {
+// The entry of `blocks` whose [base, base + size) holds `ptr` (a 0-byte block holds its base).
+Entry *FindIn(std::map<uintptr_t, Entry> &blocks, const void *ptr) {
   const auto key = reinterpret_cast<uintptr_t>(ptr);
-  auto it = r.blocks.upper_bound(key);
-  if (it == r.blocks.begin()) return false;
+  auto it = blocks.upper_bound(key);
+  if (it == blocks.begin()) return nullptr;
   --it;
-  const size_t extent = it->second.size == 0 ? 1 : it->second.size;
-  if (key >= it->first + extent) return false;
-  *block = it->second;
+  const size_t extent = it->second.block.size == 0 ? 1 : it->second.block.size;
+  return key < it->first + extent ? &it->second : nullptr;
+}
+
+bool FindLocked(Registry &r, const void *ptr, MemoryBlock *block) {
+  const Entry *entry = FindIn(r.blocks, ptr);
+  if (entry == nullptr) return false;
+  *block = entry->block;
   return true;
+}
+
+// Physical memory: the most a "device" allocation may ask for (a device cannot exceed its HBM either).
+size_t PhysicalMemoryBytes() {
+  struct sysinfo info {};
+  if (sysinfo(&info) != 0) return SIZE_MAX;
+  return static_cast<size_t>(info.totalram) * info.mem_unit;
 }
 
 aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api) {
@@ -52,6 +72,11 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
     ReportError("EH0001", std::string(api) + ": size " + std::to_string(size) + " overflows");
     return ACL_ERROR_BAD_ALLOC;
   }
+  if (size > PhysicalMemoryBytes()) {
+    ReportError("EL0004", std::string(api) + ": expected at most the " + std::to_string(PhysicalMemoryBytes()) +
+                              " bytes of physical memory, but got " + std::to_string(size));
+    return ACL_ERROR_RT_MEMORY_ALLOCATION;
+  }
   void *p = std::aligned_alloc(kAlignment, total);
   if (p == nullptr) {
     ReportError("EL0004", std::string(api) + ": out of memory allocating " + std::to_string(size) + " bytes");
@@ -60,7 +85,7 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
   if (Debug().poison) std::memset(p, 0xFF, total);  // NaN in every float dtype
   Registry &r = Blocks();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.blocks[reinterpret_cast<uintptr_t>(p)] = MemoryBlock{p, size, host};
+  r.blocks[reinterpret_cast<uintptr_t>(p)] = Entry{MemoryBlock{p, size, host}, 0};
   *ptr = p;
   return ACL_SUCCESS;
 }
@@ -74,10 +99,17 @@ aclError Release(void *ptr, bool host, const char *api) {
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     auto it = r.blocks.find(reinterpret_cast<uintptr_t>(ptr));
-    if (it == r.blocks.end() || it->second.host != host) {
+    if (it == r.blocks.end() || it->second.block.host != host) {
       ReportError("EH0001", std::string(api) + ": expected a pointer returned by " +
                                 (host ? "aclrtMallocHost" : "aclrtMalloc") + ", but got an unknown address");
       return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    if (it->second.pins > 0) {
+      // CANN frees at once even while queued tasks still use the block; here the memory stays
+      // until they have run, so a premature free cannot crash them (docs/compat.md).
+      r.retired.insert(*it);
+      r.blocks.erase(it);
+      return ACL_SUCCESS;
     }
     r.blocks.erase(it);
   }
@@ -157,41 +189,72 @@ aclError CheckNotPending(const void *ptr, size_t count, const char *api, const c
   return ACL_ERROR_RT_STREAM_NOT_COMPLETE;
 }
 
-struct CopyArgs {
+// A queued aclrtMemcpyAsync (src set) or aclrtMemsetAsync (src null). The blocks it touches stay
+// pinned until it has run.
+struct MemoryTask {
   void *dst;
   const void *src;
-  size_t count;
-  uint64_t pendingWrite;  // token of the sync debugging aid (0 when off)
-};
-int RunCopy(const void *args) {
-  const auto *a = static_cast<const CopyArgs *>(args);
-  std::memmove(a->dst, a->src, a->count);
-  EndPendingWrite(a->pendingWrite);
-  return ACL_SUCCESS;
-}
-
-struct FillArgs {
-  void *dst;
   int value;
   size_t count;
-  uint64_t pendingWrite;
+  bool dstPinned, srcPinned;
+  uint64_t pendingWrite;  // token of the sync debugging aid (0 when off)
 };
-int RunFill(const void *args) {
-  const auto *a = static_cast<const FillArgs *>(args);
-  std::memset(a->dst, a->value, a->count);
-  EndPendingWrite(a->pendingWrite);
+
+void Release(const MemoryTask &task) {
+  EndPendingWrite(task.pendingWrite);
+  if (task.dstPinned) UnpinBlock(task.dst);
+  if (task.srcPinned) UnpinBlock(task.src);
+}
+
+int RunMemoryTask(const void *args) {
+  const auto *task = static_cast<const MemoryTask *>(args);
+  if (task->src != nullptr) {
+    std::memmove(task->dst, task->src, task->count);
+  } else {
+    std::memset(task->dst, task->value, task->count);
+  }
+  Release(*task);
   return ACL_SUCCESS;
 }
 
-aclError EnqueueWrite(aclrtStream stream, StreamTaskFn fn, void *args, size_t argsSize, uint64_t *token, void *dst,
-                      size_t count, const char *api) {
-  *token = BeginPendingWrite(dst, count, api);
-  const aclError status = EnqueueStreamTask(stream, fn, args, argsSize);
-  if (status != ACL_SUCCESS) EndPendingWrite(*token);
+aclError EnqueueMemoryTask(aclrtStream stream, MemoryTask task, const char *api) {
+  task.pendingWrite = BeginPendingWrite(task.dst, task.count, api);
+  task.dstPinned = PinBlock(task.dst);
+  task.srcPinned = task.src != nullptr && PinBlock(task.src);
+  const aclError status = EnqueueStreamTask(stream, RunMemoryTask, &task, sizeof task);
+  if (status != ACL_SUCCESS) Release(task);
   return status;
 }
 
 }  // namespace
+
+bool PinBlock(const void *ptr) {
+  if (ptr == nullptr) return false;
+  Registry &r = Blocks();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  Entry *entry = FindIn(r.blocks, ptr);
+  if (entry == nullptr) return false;
+  ++entry->pins;
+  return true;
+}
+
+void UnpinBlock(const void *ptr) {
+  Registry &r = Blocks();
+  void *release = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    // A retired block is still allocated, so no live block can overlap it: look there first.
+    if (Entry *retired = FindIn(r.retired, ptr)) {
+      if (--retired->pins == 0) {
+        release = const_cast<void *>(retired->block.base);
+        r.retired.erase(reinterpret_cast<uintptr_t>(release));
+      }
+    } else if (Entry *live = FindIn(r.blocks, ptr)) {
+      --live->pins;
+    }
+  }
+  std::free(release);
+}
 
 bool FindMemoryBlock(const void *ptr, MemoryBlock *block) {
   Registry &r = Blocks();
@@ -244,9 +307,7 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
     aclcpu::ReportError("EH0001", "aclrtMemcpyAsync: ACL_MEMCPY_HOST_TO_HOST is not supported asynchronously");
     return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
   }
-  aclcpu::CopyArgs args{dst, src, count, 0};
-  return aclcpu::EnqueueWrite(stream, aclcpu::RunCopy, &args, sizeof args, &args.pendingWrite, dst, count,
-                              "aclrtMemcpyAsync");
+  return aclcpu::EnqueueMemoryTask(stream, aclcpu::MemoryTask{dst, src, 0, count, false, false, 0}, "aclrtMemcpyAsync");
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {
@@ -263,9 +324,9 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t c
   if (count == 0) return ACL_SUCCESS;
   const aclError status = aclcpu::CheckFill(devPtr, maxCount, count, "aclrtMemsetAsync");
   if (status != ACL_SUCCESS) return status;
-  aclcpu::FillArgs args{devPtr, static_cast<unsigned char>(value), count, 0};
-  return aclcpu::EnqueueWrite(stream, aclcpu::RunFill, &args, sizeof args, &args.pendingWrite, devPtr, count,
-                              "aclrtMemsetAsync");
+  return aclcpu::EnqueueMemoryTask(
+      stream, aclcpu::MemoryTask{devPtr, nullptr, static_cast<unsigned char>(value), count, false, false, 0},
+      "aclrtMemsetAsync");
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr, size_t *free, size_t *total) {

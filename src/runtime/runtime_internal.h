@@ -32,6 +32,12 @@ struct MemoryBlock {
   size_t size = 0;    // bytes the caller asked for
   bool host = false;  // from aclrtMallocHost
 };
+// Keeps the aclrtMalloc/aclrtMallocHost block holding `ptr` allocated until UnpinBlock(ptr): a
+// queued task pins what it touches, so an aclrtFree issued before it has run retires the block
+// instead of freeing memory in use. False (nothing to unpin) for memory outside every block.
+bool PinBlock(const void *ptr);
+void UnpinBlock(const void *ptr);
+
 // Finds the live aclrtMalloc/aclrtMallocHost block that contains `ptr`.
 bool FindMemoryBlock(const void *ptr, MemoryBlock *block);
 

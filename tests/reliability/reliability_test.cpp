@@ -151,6 +151,185 @@ TEST(Misuse, ExecutorsUnknownConsumedOrDestroyed) {
   for (unsigned char byte : fake) ASSERT_EQ(byte, 0);  // the bogus handle was never written through
 }
 
+// ---- found by the fuzz harnesses (fuzz/, docs/reliability.md) ---------------------------------
+
+// A PReLU call on float tensors of `dims` whose gradOutput is `gradOutput`; returns phase 1's status.
+aclnnStatus PreluPhaseOne(const aclTensor *gradOutput, const std::vector<int64_t> &dims) {
+  DeviceTensor x(dims, ACL_FLOAT), w({1}, ACL_FLOAT), dx(dims, ACL_FLOAT), dw({1}, ACL_FLOAT);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  const aclnnStatus status =
+      aclnnPreluBackwardGetWorkspaceSize(gradOutput, x.get(), w.get(), dx.get(), dw.get(), &ws, &exec);
+  if (exec != nullptr) aclDestroyAclOpExecutor(exec);
+  return status;
+}
+
+TEST(FuzzFindings, AViewWithoutAStorageShapeIsStillCheckedAgainstItsBlock) {
+  // Phase 1 used to skip the block check when storageDimsNum was 0, and launch then refused.
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  const int64_t dims[] = {4}, strides[] = {1};
+  for (int64_t offset : {int64_t{1} << 40, int64_t{-1}, int64_t{13}}) {
+    aclTensor *t = aclCreateTensor(dims, 1, ACL_FLOAT, strides, offset, ACL_FORMAT_ND, nullptr, 0, block);
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(PreluPhaseOne(t, {4}), ACLNN_ERR_PARAM_INVALID) << "offset " << offset;
+    aclDestroyTensor(t);
+  }
+  aclTensor *fits = aclCreateTensor(dims, 1, ACL_FLOAT, strides, 12, ACL_FORMAT_ND, nullptr, 0, block);
+  EXPECT_EQ(PreluPhaseOne(fits, {4}), 0);  // elements 12..15 of a 16-float block
+  aclDestroyTensor(fits);
+  aclrtFree(block);
+}
+
+TEST(FuzzFindings, OverflowingShapeProductsAreRefusedNotComputed) {
+  // LayerNorm's row and column counts were plain products: 6 x INT64_MIN overflowed (UBSan).
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  for (int64_t huge : {INT64_MIN, INT64_MAX, int64_t{1} << 40}) {
+    const int64_t dims[] = {6, huge}, strides[] = {1, 1}, stat[] = {6, 1}, storage[] = {16};
+    aclTensor *dy = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, block);
+    aclTensor *x = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, block);
+    aclTensor *mean = aclCreateTensor(stat, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, block);
+    aclTensor *dx = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, block);
+    aclIntArray *normalized = aclCreateIntArray(&dims[1], 1);
+    const bool maskValues[] = {true, false, false};
+    aclBoolArray *mask = aclCreateBoolArray(maskValues, 3);
+    uint64_t ws = 0;
+    aclOpExecutor *exec = nullptr;
+    if (dy != nullptr && x != nullptr && mean != nullptr && dx != nullptr) {
+      EXPECT_NE(aclnnLayerNormBackwardGetWorkspaceSize(dy, x, normalized, mean, mean, nullptr, nullptr, mask, dx,
+                                                       nullptr, nullptr, &ws, &exec),
+                0)
+          << "dim " << huge;
+      EXPECT_EQ(exec, nullptr);
+    }
+    for (aclTensor *t : {dy, x, mean, dx}) aclDestroyTensor(t);
+    aclDestroyIntArray(normalized);
+    aclDestroyBoolArray(mask);
+  }
+  aclrtFree(block);
+}
+
+TEST(FuzzFindings, AHugeStrideOnASizeOneDimIsHarmless) {
+  // The strided walk stepped past the last element and overflowed the offset (UBSan).
+  std::vector<double> values{1.0, -2.0, 3.0, -4.0};
+  DeviceTensor dense({1, 4}, ACL_FLOAT);
+  dense.Fill(values);
+  const int64_t dims[] = {1, 4}, strides[] = {INT64_MAX, 1}, storage[] = {4};
+  aclTensor *gradOutput = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, dense.device());
+  ASSERT_NE(gradOutput, nullptr);
+  DeviceTensor x({1, 4}, ACL_FLOAT), w({1}, ACL_FLOAT), dx({1, 4}, ACL_FLOAT), dw({1}, ACL_FLOAT);
+  x.Fill({1.0, 1.0, -1.0, -1.0});
+  w.Fill({0.5});
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(gradOutput, x.get(), w.get(), dx.get(), dw.get(), &ws, &exec), 0);
+  const Workspace workspace(ws);
+  ASSERT_EQ(aclnnPreluBackward(workspace.get(), ws, exec, nullptr), 0);
+  ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  EXPECT_EQ(dx.Read(), (std::vector<double>{1.0, -2.0, 1.5, -2.0}));  // dy where x > 0, else w * dy
+  EXPECT_EQ(dw.Read(), (std::vector<double>{1.0}));                   // sum of dy * x where x <= 0: -3 + 4
+  aclDestroyTensor(gradOutput);
+}
+
+TEST(FuzzFindings, ElapsedTimeFromAnEventToItselfIsZero) {
+  // Both events' mutexes were locked together: the same event twice deadlocked.
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), 0);
+  ASSERT_EQ(aclrtRecordEvent(event, nullptr), 0);
+  ASSERT_EQ(aclrtSynchronizeEvent(event), 0);
+  float ms = -1.0f;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, event, event), 0);
+  EXPECT_EQ(ms, 0.0f);
+  EXPECT_EQ(aclrtDestroyEvent(event), 0);
+}
+
+TEST(FuzzFindings, AllocationsBeyondPhysicalMemoryFailWithACode) {
+  // ASan aborts on such sizes and plain malloc may overcommit: the runtime refuses them itself.
+  for (size_t bytes : {SIZE_MAX / 2, size_t{1} << 50}) {
+    void *p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION);
+    EXPECT_EQ(p, nullptr);
+    EXPECT_EQ(aclrtMallocHost(&p, bytes), ACL_ERROR_RT_MEMORY_ALLOCATION);
+    EXPECT_EQ(p, nullptr);
+  }
+}
+
+// A stream kept busy for a while: a large fill queued first, so that later tasks are still pending.
+class BusyStream {
+ public:
+  BusyStream() {
+    EXPECT_EQ(aclrtCreateStream(&stream_), 0);
+    EXPECT_EQ(aclrtMalloc(&ballast_, kBallast, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(aclrtMemsetAsync(ballast_, kBallast, i, kBallast, stream_), 0);
+  }
+  ~BusyStream() {
+    aclrtSynchronizeStream(stream_);
+    aclrtDestroyStream(stream_);
+    aclrtFree(ballast_);
+  }
+  aclrtStream get() const { return stream_; }
+
+ private:
+  static constexpr size_t kBallast = size_t{64} << 20;
+  aclrtStream stream_ = nullptr;
+  void *ballast_ = nullptr;
+};
+
+TEST(FuzzFindings, FreeingABlockAQueuedCopyStillReadsWaitsForTheCopy) {
+  // CANN frees at once; here the memory outlives the queued task that uses it (docs/compat.md).
+  const BusyStream busy;
+  void *src = nullptr, *dst = nullptr;
+  ASSERT_EQ(aclrtMalloc(&src, 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclrtMalloc(&dst, 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  ASSERT_EQ(aclrtMemset(src, 4096, 0x5A, 4096), 0);
+  ASSERT_EQ(aclrtMemcpyAsync(dst, 4096, src, 4096, ACL_MEMCPY_DEVICE_TO_DEVICE, busy.get()), 0);
+  EXPECT_EQ(aclrtFree(src), 0);                           // while the copy is still queued
+  EXPECT_EQ(aclrtFree(src), ACL_ERROR_RT_PARAM_INVALID);  // gone for the caller at once
+  ASSERT_EQ(aclrtSynchronizeStream(busy.get()), 0);
+  std::vector<unsigned char> host(4096);
+  ASSERT_EQ(aclrtMemcpy(host.data(), 4096, dst, 4096, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  for (unsigned char byte : host) ASSERT_EQ(byte, 0x5A);
+  aclrtFree(dst);
+}
+
+TEST(FuzzFindings, FreeingAnOperatorsBuffersBeforeItRunsLeavesThemToIt) {
+  const BusyStream busy;
+  const std::vector<int64_t> dims{2, 3};
+  void *blocks[5] = {};
+  aclTensor *tensors[5] = {};
+  for (int i = 0; i < 5; ++i) {
+    const bool weight = i == 2 || i == 4;
+    ASSERT_EQ(aclrtMalloc(&blocks[i], 24, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+    const float fill[6] = {2.0f, -1.0f, 3.0f, -2.0f, 1.0f, -3.0f};
+    ASSERT_EQ(aclrtMemcpy(blocks[i], 24, fill, 24, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+    tensors[i] = TensorOver(blocks[i], weight ? std::vector<int64_t>{1} : dims);
+  }
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(tensors[0], tensors[1], tensors[2], tensors[3], tensors[4], &ws, &exec),
+            0);
+  void *workspace = nullptr;
+  if (ws > 0) {
+    ASSERT_EQ(aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  }
+  ASSERT_EQ(aclnnPreluBackward(workspace, ws, exec, busy.get()), 0);
+  // Inputs and workspace freed while the launch is queued (an error on a device, where the memory
+  // would just be reused): the launch still reads what they held.
+  for (int i : {0, 1, 2}) EXPECT_EQ(aclrtFree(blocks[i]), 0);
+  if (workspace != nullptr) {
+    EXPECT_EQ(aclrtFree(workspace), 0);
+  }
+  ASSERT_EQ(aclrtSynchronizeStream(busy.get()), 0);
+  float dx[6] = {};
+  ASSERT_EQ(aclrtMemcpy(dx, sizeof dx, blocks[3], sizeof dx, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  // x = dy = {2, -1, 3, -2, 1, -3}, w = 2: dx = dy where x > 0, else w * dy.
+  const float expected[6] = {2.0f, -2.0f, 3.0f, -4.0f, 1.0f, -6.0f};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(dx[i], expected[i]) << i;
+  for (int i = 0; i < 5; ++i) aclDestroyTensor(tensors[i]);
+  for (int i : {3, 4}) aclrtFree(blocks[i]);
+}
+
 // (A too-small workspace is Executor.WorkspaceChecks in base_test.cpp.)
 TEST(Misuse, CallsBeforeInitAndAfterFinalize) {
   // Not initialised (whatever earlier tests in this process did): the runtime is lenient, as

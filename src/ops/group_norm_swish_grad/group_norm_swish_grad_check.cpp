@@ -65,8 +65,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, G
         "C / numGroups <= " + std::to_string(kMaxChannelsPerGroup),
         std::to_string(c / g) + " (C = " + std::to_string(c) + ", numGroups = " + std::to_string(g) + ")");
   }
-  int64_t hw = 1;
-  for (size_t d = 2; d < dims.size(); ++d) hw *= dims[d];
+  const int64_t hw = DimsProduct(dims, 2, dims.size());
   if (n == 0 || hw == 0) {
     return check.Invalid("N > 0 and HxW > 0 when an output is not empty", "dy " + ShapeOf(a.dy));
   }

@@ -11,12 +11,6 @@ namespace {
 constexpr const char *kOp = "aclnnLayerNormBackward";
 constexpr size_t kMaxDims = 8;
 
-int64_t Product(const std::vector<int64_t> &dims, size_t first, size_t last) {
-  int64_t p = 1;
-  for (size_t d = first; d < last; ++d) p *= dims[d];
-  return p;
-}
-
 aclnnStatus CheckDTypes(const OpCheck &check, const LayerNormBackwardArgs &a) {
   const auto floats = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(a.gradOut, "gradOut", floats));
@@ -129,8 +123,8 @@ aclnnStatus CheckLayerNormBackward(const LayerNormBackwardArgs &a, LayerNormBack
   const auto nsLen = static_cast<int64_t>(a.normalizedShape->values.size());
   s->beginAxis = static_cast<int>(static_cast<int64_t>(in.size()) - nsLen);
   if (s->beginAxis >= 0) {  // a negative beginAxis fails the rank check below
-    s->rows = Product(in, 0, static_cast<size_t>(s->beginAxis));
-    s->cols = Product(in, static_cast<size_t>(s->beginAxis), in.size());
+    s->rows = DimsProduct(in, 0, static_cast<size_t>(s->beginAxis));
+    s->cols = DimsProduct(in, static_cast<size_t>(s->beginAxis), in.size());
   }
   ACLCPU_RETURN_IF_ERROR(CheckDTypes(check, a));
   return CheckShapes(check, a, *s);

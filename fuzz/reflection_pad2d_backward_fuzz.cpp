@@ -1,0 +1,35 @@
+// aclnnReflectionPad2dBackward: a valid 3-D or 4-D call with random padding and dtype, which the
+// fuzzer may then break anywhere (tensors, the padding array, thread count).
+#include "aclnnop/aclnn_pad2d_backward.h"
+#include "fuzz_harness.h"
+
+using namespace aclcpu_fuzz;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FuzzInput in(data, size);
+  SharedStream();
+  ChooseThreads(in);
+  TensorArena arena(in);
+  const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128});
+  const int64_t height = in.OneIn(6) ? in.Range(10, 60) : in.Range(1, 9);
+  const int64_t width = in.OneIn(4) ? in.Range(10, 100) : in.Range(1, 9);
+  const int64_t left = in.Range(0, width - 1), right = in.Range(0, width - 1);
+  const int64_t top = in.Range(0, height - 1), bottom = in.Range(0, height - 1);
+  std::vector<int64_t> selfDims{in.Range(1, 4), height, width};
+  if (!in.OneIn(3)) selfDims.insert(selfDims.begin(), in.Range(1, 3));
+  std::vector<int64_t> gradDims = selfDims;
+  gradDims[gradDims.size() - 2] += top + bottom;
+  gradDims[gradDims.size() - 1] += left + right;
+
+  const aclTensor *gradOutput = arena.Input(gradDims, dtype);
+  const aclTensor *self = arena.Input(selfDims, dtype);
+  aclIntArray *padding = arena.IntArray({left, right, top, bottom});
+  aclTensor *gradInput = arena.Output(selfDims, dtype);
+
+  uint64_t workspaceSize = 0;
+  aclOpExecutor *executor = nullptr;
+  const aclnnStatus status =
+      aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, &workspaceSize, &executor);
+  RunPhase2(in, arena, "aclnnReflectionPad2dBackward", status, workspaceSize, executor, aclnnReflectionPad2dBackward);
+  return 0;
+}
