@@ -93,6 +93,12 @@ bool ViewReach(const std::vector<int64_t> &dims, const std::vector<int64_t> &str
   return true;
 }
 
+// FUZZ_VERBOSE=1 prints every tensor a harness makes, to read a crashing input.
+bool Verbose() {
+  static const bool verbose = std::getenv("FUZZ_VERBOSE") != nullptr;
+  return verbose;
+}
+
 }  // namespace
 
 void Fail(const char *op, const char *what, long long detail) {
@@ -183,6 +189,17 @@ aclTensor *TensorArena::Make(std::vector<int64_t> dims, aclDataType dtype, bool 
   aclTensor *tensor = aclCreateTensor(dims.data(), dims.size(), dtype, nullStrides ? nullptr : strides.data(), offset,
                                       format, storageDims.data(), storageDims.size(), data);
   if (tensor != nullptr) tensors_.push_back(tensor);
+  if (Verbose()) {
+    std::fprintf(stderr, "tensor #%zu %s: dtype %d format %d dims", tensors_.size(), output ? "out" : "in",
+                 static_cast<int>(dtype), static_cast<int>(format));
+    for (int64_t d : dims) std::fprintf(stderr, " %lld", static_cast<long long>(d));
+    std::fprintf(stderr, " strides%s", nullStrides ? " (null)" : "");
+    for (int64_t d : strides) std::fprintf(stderr, " %lld", static_cast<long long>(d));
+    std::fprintf(stderr, " offset %lld storage", static_cast<long long>(offset));
+    for (int64_t d : storageDims) std::fprintf(stderr, " %lld", static_cast<long long>(d));
+    std::fprintf(stderr, " block %zu bytes%s\n", data != nullptr ? blocks_.back().bytes : 0,
+                 data == nullptr ? " (null data)" : "");
+  }
   return tensor;
 }
 

@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <random>
 #include <thread>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_prelu_backward.h"
 #include "common/test_tensor.h"
@@ -230,6 +232,81 @@ TEST(FuzzFindings, AHugeStrideOnASizeOneDimIsHarmless) {
   EXPECT_EQ(dx.Read(), (std::vector<double>{1.0, -2.0, 1.5, -2.0}));  // dy where x > 0, else w * dy
   EXPECT_EQ(dw.Read(), (std::vector<double>{1.0}));                   // sum of dy * x where x <= 0: -3 + 4
   aclDestroyTensor(gradOutput);
+}
+
+// Rows reached through a negative stride: LayerNormBackward took the first negative product of a
+// stride and a dim for "no stride seen yet" and read rows far past the view (ASan).
+TEST(FuzzFindings, LayerNormRowsThroughANegativeStrideAreTheRowsOfTheView) {
+  const std::vector<int64_t> dims{4, 5, 3, 8}, statDims{4, 5, 3, 1};
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> dist(-2.0, 2.0);
+  auto random = [&](int64_t n) {
+    std::vector<double> v(static_cast<size_t>(n));
+    for (double &e : v) e = dist(rng);
+    return v;
+  };
+  DeviceTensor dy(dims, ACL_FLOAT), x(dims, ACL_FLOAT), mean(statDims, ACL_FLOAT), rstd(statDims, ACL_FLOAT);
+  dy.Fill(random(dy.numel()));
+  x.Fill(random(x.numel()));
+  mean.Fill(random(mean.numel()));
+  std::vector<double> r = random(rstd.numel());
+  for (double &e : r) e = std::fabs(e) + 0.5;
+  rstd.Fill(r);
+  // Dim 2 reversed: element (i, j, k, l) of the view is element (i, j, 2 - k, l) of the dense tensor.
+  auto reversed = [](const DeviceTensor &t, void *block) {
+    const std::vector<int64_t> &d = t.shape();
+    const int64_t inner = d[3], strides[] = {d[1] * d[2] * inner, d[2] * inner, -inner, 1};
+    const int64_t storage[] = {t.numel()};
+    return aclCreateTensor(d.data(), 4, ACL_FLOAT, strides, (d[2] - 1) * inner, ACL_FORMAT_ND, storage, 1, block);
+  };
+  const int64_t normalized[] = {8};
+  const bool maskValues[] = {true, true, true};
+  aclIntArray *ns = aclCreateIntArray(normalized, 1);
+  aclBoolArray *mask = aclCreateBoolArray(maskValues, 3);
+  std::vector<std::vector<unsigned char>> dxBytes;
+  std::vector<std::vector<double>> dgamma;
+  for (bool viaReversedViews : {false, true}) {
+    DeviceTensor dx(dims, ACL_FLOAT), dw({8}, ACL_FLOAT), db({8}, ACL_FLOAT);
+    std::vector<aclTensor *> views;
+    for (const DeviceTensor *t : {&dy, &x, &mean, &rstd, &dx}) {
+      views.push_back(viaReversedViews ? reversed(*t, t->device()) : nullptr);
+    }
+    auto pick = [&](size_t i, const DeviceTensor &t) { return viaReversedViews ? views[i] : t.get(); };
+    uint64_t ws = 0;
+    aclOpExecutor *exec = nullptr;
+    ASSERT_EQ(aclnnLayerNormBackwardGetWorkspaceSize(pick(0, dy), pick(1, x), ns, pick(2, mean), pick(3, rstd), nullptr,
+                                                     nullptr, mask, pick(4, dx), dw.get(), db.get(), &ws, &exec),
+              0);
+    const Workspace workspace(ws);
+    ASSERT_EQ(aclnnLayerNormBackward(workspace.get(), ws, exec, nullptr), 0);
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+    dxBytes.push_back(dx.Bytes());
+    dgamma.push_back(dw.Read());
+    for (aclTensor *v : views) aclDestroyTensor(v);
+  }
+  // Every row is the same row of the same data either way, so dx lands on the same bytes.
+  EXPECT_EQ(dxBytes[0], dxBytes[1]);
+  for (size_t c = 0; c < dgamma[0].size(); ++c) EXPECT_NEAR(dgamma[0][c], dgamma[1][c], 1e-5) << c;
+  aclDestroyIntArray(ns);
+  aclDestroyBoolArray(mask);
+}
+
+TEST(FuzzFindings, GroupNormSwishGradOutputsAboveRankEightAreRefused) {
+  // Outputs are matched by element count; an 11-D dxOut overran the 8-dim view (UBSan).
+  DeviceTensor dy({1, 6}, ACL_FLOAT), mean({1, 3}, ACL_FLOAT), rstd({1, 3}, ACL_FLOAT), x({1, 6}, ACL_FLOAT);
+  DeviceTensor gamma({6}, ACL_FLOAT), beta({6}, ACL_FLOAT), dgamma({6}, ACL_FLOAT), dbeta({6}, ACL_FLOAT);
+  for (size_t rank : {4, 8, 9, 11}) {
+    std::vector<int64_t> dxDims(rank, 1);
+    dxDims[1] = 6;
+    DeviceTensor dx(dxDims, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor *exec = nullptr;
+    const aclnnStatus status = aclnnGroupNormSwishGradGetWorkspaceSize(
+        dy.get(), mean.get(), rstd.get(), x.get(), gamma.get(), beta.get(), 3, nullptr, 1.0, true, true, dx.get(),
+        dgamma.get(), dbeta.get(), &ws, &exec);
+    EXPECT_EQ(status, rank <= 8 ? 0 : ACLNN_ERR_PARAM_INVALID) << "dxOut rank " << rank;
+    if (exec != nullptr) aclDestroyAclOpExecutor(exec);
+  }
 }
 
 TEST(FuzzFindings, ElapsedTimeFromAnEventToItselfIsZero) {

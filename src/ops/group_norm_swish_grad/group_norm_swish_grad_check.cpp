@@ -29,7 +29,9 @@ aclnnStatus CheckDTypesAndFormats(const OpCheck &check, const GroupNormSwishGrad
   return ACLNN_SUCCESS;
 }
 
+// Outputs are matched by element count only (any view of the right size), up to rank 8.
 aclnnStatus CheckElementCount(const OpCheck &check, const aclTensor *t, const char *name, int64_t expected) {
+  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(t, name, kMaxRank));
   const int64_t got = Numel(*t);
   if (got == expected) return ACLNN_SUCCESS;
   return check.Invalid(std::string(name) + " with " + std::to_string(expected) + " elements",

@@ -262,17 +262,20 @@ class RowAccess {
     inner_ = view.Trailing(axes);
     dense_ = inner_.IsContiguous();
     // Leading dims that collapse to one stride make the row offset a multiply.
+    // (Strides may be negative, so "no stride seen yet" is a flag, not a sentinel value.)
     uniform_ = true;
     rowStride_ = 0;
-    int64_t expected = -1;
+    bool seen = false, unreachable = false;  // unreachable: the next stride would overflow int64
+    int64_t expected = 0;
     for (int d = axes - 1; d >= 0; --d) {
       if (view.dims[d] == 1) continue;
-      if (expected < 0) {
+      if (!seen) {
         rowStride_ = view.strides[d];
-      } else if (view.strides[d] != expected) {
+        seen = true;
+      } else if (unreachable || view.strides[d] != expected) {
         uniform_ = false;
       }
-      expected = view.strides[d] * view.dims[d];
+      unreachable = __builtin_mul_overflow(view.strides[d], view.dims[d], &expected);
     }
   }
   bool dense() const { return dense_; }
