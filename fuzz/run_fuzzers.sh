@@ -2,15 +2,16 @@
 # Runs every libFuzzer harness of a fuzz build for a bounded time, a few at a time, starting from the
 # committed seed corpus (fuzz/corpus/<harness>, read only). Fails if any harness finds a crash, a
 # hang (-timeout), a leak or an out-of-memory, and prints each harness's executions.
-#   run_fuzzers.sh BUILD_DIR SECONDS_EACH [PARALLEL]
+#   run_fuzzers.sh BUILD_DIR SECONDS_EACH [PARALLEL [HARNESS...]]   (default: every harness)
 set -euo pipefail
 build=$1 seconds=$2 parallel=${3:-2}
+shift $(($# < 3 ? $# : 3))
 here=$(cd "$(dirname "$0")" && pwd)
 work=$build/fuzz-runs
-rm -rf "$work" && mkdir -p "$work"
 
 run_one() {
   local harness=$1 out=$work/$1
+  rm -rf "$out"
   mkdir -p "$out/corpus" "$here/corpus/$harness"
   if "$build/bin/fuzz_$harness" "$out/corpus" "$here/corpus/$harness" -max_total_time="$seconds" -timeout=10 \
        -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$out/" >"$out/log" 2>&1; then
@@ -25,7 +26,7 @@ run_one() {
 export -f run_one
 export build seconds work here
 
-harnesses="layer_norm_backward group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward runtime"
+harnesses=${*:-layer_norm_backward group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward runtime}
 # OpenMP threads come from each input (1 to 3); idle ones sleep at once instead of spinning, which
 # would steal the cores from the other harnesses running alongside.
 export KMP_BLOCKTIME=0

@@ -91,7 +91,15 @@ aclError EnqueueMark(aclrtEvent handle, aclrtStream stream, StreamTaskFn fn, boo
   }
   const MarkArgs args{event, seq};
   const aclError status = EnqueueStreamTask(stream, fn, &args, sizeof args);
-  if (status != ACL_SUCCESS) event->Unref();
+  if (status != ACL_SUCCESS) {
+    // A record that never reaches a stream (unknown stream) must not count: waits for it would
+    // block forever. A later record, if one came meanwhile, covers this sequence number anyway.
+    if (newRecord) {
+      std::lock_guard<std::mutex> lock(event->mutex);
+      if (event->recordedSeq == seq) --event->recordedSeq;
+    }
+    event->Unref();
+  }
   return status;
 }
 

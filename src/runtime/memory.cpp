@@ -52,9 +52,11 @@ bool FindLocked(Registry &r, const void *ptr, MemoryBlock *block) {
 
 // Physical memory: the most a "device" allocation may ask for (a device cannot exceed its HBM either).
 size_t PhysicalMemoryBytes() {
-  struct sysinfo info {};
-  if (sysinfo(&info) != 0) return SIZE_MAX;
-  return static_cast<size_t>(info.totalram) * info.mem_unit;
+  static const size_t bytes = [] {
+    struct sysinfo info {};
+    return sysinfo(&info) != 0 ? SIZE_MAX : static_cast<size_t>(info.totalram) * info.mem_unit;
+  }();
+  return bytes;
 }
 
 aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api) {

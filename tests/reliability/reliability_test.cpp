@@ -321,6 +321,24 @@ TEST(FuzzFindings, ElapsedTimeFromAnEventToItselfIsZero) {
   EXPECT_EQ(aclrtDestroyEvent(event), 0);
 }
 
+TEST(FuzzFindings, ARecordOnAnUnknownStreamDoesNotCount) {
+  // The failed record still raised the event's sequence number: waits for it never ended.
+  aclrtStream dead = nullptr, live = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&dead), 0);
+  ASSERT_EQ(aclrtCreateStream(&live), 0);  // first, so that it cannot reuse the dead one's address
+  ASSERT_EQ(aclrtDestroyStream(dead), 0);
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), 0);
+  EXPECT_NE(aclrtRecordEvent(event, dead), 0);
+  EXPECT_EQ(aclrtStreamWaitEvent(live, event), 0);
+  EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(live, 5000), 0);  // not ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+  aclrtEventStatus status = ACL_EVENT_STATUS_NOT_READY;
+  EXPECT_EQ(aclrtQueryEventStatus(event, &status), 0);
+  EXPECT_EQ(status, ACL_EVENT_STATUS_COMPLETE);
+  EXPECT_EQ(aclrtDestroyEvent(event), 0);
+  EXPECT_EQ(aclrtDestroyStream(live), 0);
+}
+
 TEST(FuzzFindings, AllocationsBeyondPhysicalMemoryFailWithACode) {
   // ASan aborts on such sizes and plain malloc may overcommit: the runtime refuses them itself.
   for (size_t bytes : {SIZE_MAX / 2, size_t{1} << 50}) {
