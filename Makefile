@@ -54,7 +54,7 @@ sanitize: deps
 
 # ThreadSanitizer over the runtime, executor, stream and concurrency tests. One OpenMP thread per
 # operator: libgomp is not instrumented, so its hand-offs would be reported as races.
-TSAN_TESTS := Runtime|Executor|Misuse|Concurrency|DebugAids|ViewBounds
+TSAN_TESTS := Runtime|Executor|Misuse|Concurrency|DebugAids|ViewBounds|FuzzFindings
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=thread \
 	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
