@@ -12,6 +12,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_prelu_backward.h"
@@ -307,6 +308,27 @@ TEST(FuzzFindings, GroupNormSwishGradOutputsAboveRankEightAreRefused) {
     EXPECT_EQ(status, rank <= 8 ? 0 : ACLNN_ERR_PARAM_INVALID) << "dxOut rank " << rank;
     if (exec != nullptr) aclDestroyAclOpExecutor(exec);
   }
+}
+
+TEST(FuzzFindings, ConvTbcOutputLengthThatOverflowsIsRefused) {
+  // T = INT64_MAX with pad 0 passed the pad guard, and T + 2 pad + 1 overflowed (UBSan).
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  const int64_t ones[] = {1, 1, 1}, storage[] = {1};
+  auto tensor = [&](std::vector<int64_t> dims) {
+    return aclCreateTensor(dims.data(), dims.size(), ACL_FLOAT, ones, 0, ACL_FORMAT_ND, storage, 1, block);
+  };
+  aclTensor *self = tensor({1, 1, 1}), *input = tensor({INT64_MAX, 1, 1}), *weight = tensor({1, 1, 1});
+  aclTensor *bias = tensor({1}), *gradInput = tensor({INT64_MAX, 1, 1}), *gradWeight = tensor({1, 1, 1});
+  aclTensor *gradBias = tensor({1});
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  EXPECT_EQ(aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, 0, 1, gradInput, gradWeight, gradBias, &ws,
+                                                 &exec),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(exec, nullptr);
+  for (aclTensor *t : {self, input, weight, bias, gradInput, gradWeight, gradBias}) aclDestroyTensor(t);
+  aclrtFree(block);
 }
 
 TEST(FuzzFindings, ElapsedTimeFromAnEventToItselfIsZero) {

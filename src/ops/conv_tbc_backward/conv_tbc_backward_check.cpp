@@ -1,6 +1,5 @@
 #include "ops/conv_tbc_backward/conv_tbc_backward_check.h"
 
-#include <limits>
 #include <string>
 
 #include "base/check.h"
@@ -52,12 +51,13 @@ aclnnStatus CheckShapes(const OpCheck &check, const ConvTbcBackwardArgs &a) {
   }
   if (a.pad < 0) return check.Invalid("pad >= 0", std::to_string(a.pad));
   // t = T + 2 pad + 1 - K; a pad this large would overflow it (the device does not check).
-  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  if (in[0] < 0 || w[0] < 0 || a.pad > (kMax - in[0] - 1) / 2) {
+  int64_t t = 0;
+  if (in[0] < 0 || w[0] < 0 || __builtin_mul_overflow(a.pad, 2, &t) || __builtin_add_overflow(t, in[0], &t) ||
+      __builtin_add_overflow(t, 1, &t)) {
     return check.Invalid("T + 2 * pad + 1 representable in int64",
                          "T " + std::to_string(in[0]) + ", pad " + std::to_string(a.pad));
   }
-  const int64_t t = in[0] + 2 * a.pad + 1 - w[0];
+  t -= w[0];  // both non-negative: no overflow
   if (t < 0) {
     return check.Invalid("input dim 0 + 2 * pad + 1 - weight dim 0 >= 0", std::to_string(t));
   }
