@@ -7,11 +7,9 @@
 
 using namespace aclcpu_fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FuzzInput in(data, size);
-  SharedStream();
-  ChooseThreads(in);
-  TensorArena arena(in);
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
   const int64_t time = in.Range(1, 12), batch = in.Range(1, 4);
   const int64_t inChannels = in.OneIn(4) ? in.Range(1, 80) : in.Range(1, 8);
@@ -30,10 +28,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   aclTensor *gradWeight = arena.Output({kernelWidth, inChannels, outChannels}, dtype);
   aclTensor *gradBias = arena.Output({outChannels}, dtype);
 
-  uint64_t workspaceSize = 0;
-  aclOpExecutor *executor = nullptr;
-  const aclnnStatus status = aclnnConvTbcBackwardGetWorkspaceSize(
-      self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight, gradBias, &workspaceSize, &executor);
-  RunPhase2(in, arena, "aclnnConvTbcBackward", status, workspaceSize, executor, aclnnConvTbcBackward);
-  return 0;
+  return aclnnConvTbcBackwardGetWorkspaceSize(self, input, weight, bias, pad, cubeMathType, gradInput, gradWeight,
+                                              gradBias, workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnConvTbcBackward", Phase1, aclnnConvTbcBackward);
 }

@@ -277,4 +277,16 @@ void RunPhase2(FuzzInput &in, const TensorArena &arena, const char *op, aclnnSta
   if (workspace != nullptr) aclrtFree(workspace);
 }
 
+int FuzzOperatorCall(const uint8_t *data, size_t size, const char *op, Phase1Fn phase1, Phase2Fn phase2) {
+  FuzzInput in(data, size);
+  SharedStream();
+  ChooseThreads(in);
+  TensorArena arena(in);
+  uint64_t workspaceSize = 0;
+  aclOpExecutor *executor = nullptr;
+  const aclnnStatus status = phase1(in, arena, &workspaceSize, &executor);
+  RunPhase2(in, arena, op, status, workspaceSize, executor, phase2);
+  return 0;
+}
+
 }  // namespace aclcpu_fuzz

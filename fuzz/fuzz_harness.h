@@ -69,4 +69,10 @@ using Phase2Fn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream)
 void RunPhase2(FuzzInput &in, const TensorArena &arena, const char *op, aclnnStatus phase1, uint64_t workspaceSize,
                aclOpExecutor *executor, Phase2Fn phase2);
 
+// Builds an operator call from the input and runs its phase 1.
+using Phase1Fn = aclnnStatus (*)(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor);
+
+// One fuzz input for an operator: the shared stream, 1 to 3 threads, an arena, phase 1, RunPhase2.
+int FuzzOperatorCall(const uint8_t *data, size_t size, const char *op, Phase1Fn phase1, Phase2Fn phase2);
+
 }  // namespace aclcpu_fuzz

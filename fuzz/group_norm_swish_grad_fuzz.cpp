@@ -8,11 +8,9 @@
 
 using namespace aclcpu_fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FuzzInput in(data, size);
-  SharedStream();
-  ChooseThreads(in);
-  TensorArena arena(in);
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
   const int64_t batch = in.Range(1, 4), groups = in.Range(1, 4);
   const int64_t channels = groups * in.Range(1, 4);
@@ -39,11 +37,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   aclTensor *dgamma = arena.Output({channels}, dtype);
   aclTensor *dbeta = arena.Output({channels}, dtype);
 
-  uint64_t workspaceSize = 0;
-  aclOpExecutor *executor = nullptr;
-  const aclnnStatus status = aclnnGroupNormSwishGradGetWorkspaceSize(
-      dy, mean, rstd, x, gamma, beta, numGroups, dataFormat, swishScale, dgammaIsRequire, dbetaIsRequire, dx, dgamma,
-      dbeta, &workspaceSize, &executor);
-  RunPhase2(in, arena, "aclnnGroupNormSwishGrad", status, workspaceSize, executor, aclnnGroupNormSwishGrad);
-  return 0;
+  return aclnnGroupNormSwishGradGetWorkspaceSize(dy, mean, rstd, x, gamma, beta, numGroups, dataFormat, swishScale,
+                                                 dgammaIsRequire, dbetaIsRequire, dx, dgamma, dbeta, workspaceSize,
+                                                 executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnGroupNormSwishGrad", Phase1, aclnnGroupNormSwishGrad);
 }

@@ -5,11 +5,9 @@
 
 using namespace aclcpu_fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FuzzInput in(data, size);
-  SharedStream();
-  ChooseThreads(in);
-  TensorArena arena(in);
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
   const aclDataType statDtype = in.Pick({dtype, ACL_FLOAT});
   const auto rank = static_cast<size_t>(in.Range(1, 4));
@@ -34,11 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   aclTensor *gradWeight = arena.Output(normShape, in.Pick({statDtype, ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
   aclTensor *gradBias = arena.Output(normShape, in.Pick({statDtype, ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
 
-  uint64_t workspaceSize = 0;
-  aclOpExecutor *executor = nullptr;
-  const aclnnStatus status =
-      aclnnLayerNormBackwardGetWorkspaceSize(gradOut, input, normalizedShape, mean, rstd, weight, bias, outputMask,
-                                             gradInput, gradWeight, gradBias, &workspaceSize, &executor);
-  RunPhase2(in, arena, "aclnnLayerNormBackward", status, workspaceSize, executor, aclnnLayerNormBackward);
-  return 0;
+  return aclnnLayerNormBackwardGetWorkspaceSize(gradOut, input, normalizedShape, mean, rstd, weight, bias, outputMask,
+                                                gradInput, gradWeight, gradBias, workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnLayerNormBackward", Phase1, aclnnLayerNormBackward);
 }

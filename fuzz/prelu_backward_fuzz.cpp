@@ -5,11 +5,9 @@
 
 using namespace aclcpu_fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FuzzInput in(data, size);
-  SharedStream();
-  ChooseThreads(in);
-  TensorArena arena(in);
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
   const auto rank = static_cast<size_t>(in.Range(1, 5));
   std::vector<int64_t> dims;
@@ -24,10 +22,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   aclTensor *gradInput = arena.Output(dims, dtype);
   aclTensor *gradWeight = arena.Output(weightDims, dtype);
 
-  uint64_t workspaceSize = 0;
-  aclOpExecutor *executor = nullptr;
-  const aclnnStatus status =
-      aclnnPreluBackwardGetWorkspaceSize(gradOutput, self, weight, gradInput, gradWeight, &workspaceSize, &executor);
-  RunPhase2(in, arena, "aclnnPreluBackward", status, workspaceSize, executor, aclnnPreluBackward);
-  return 0;
+  return aclnnPreluBackwardGetWorkspaceSize(gradOutput, self, weight, gradInput, gradWeight, workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnPreluBackward", Phase1, aclnnPreluBackward);
 }

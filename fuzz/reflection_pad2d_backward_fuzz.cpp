@@ -5,11 +5,9 @@
 
 using namespace aclcpu_fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FuzzInput in(data, size);
-  SharedStream();
-  ChooseThreads(in);
-  TensorArena arena(in);
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclDataType dtype = in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128});
   const int64_t height = in.OneIn(6) ? in.Range(10, 60) : in.Range(1, 9);
   const int64_t width = in.OneIn(4) ? in.Range(10, 100) : in.Range(1, 9);
@@ -26,10 +24,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   aclIntArray *padding = arena.IntArray({left, right, top, bottom});
   aclTensor *gradInput = arena.Output(selfDims, dtype);
 
-  uint64_t workspaceSize = 0;
-  aclOpExecutor *executor = nullptr;
-  const aclnnStatus status =
-      aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, &workspaceSize, &executor);
-  RunPhase2(in, arena, "aclnnReflectionPad2dBackward", status, workspaceSize, executor, aclnnReflectionPad2dBackward);
-  return 0;
+  return aclnnReflectionPad2dBackwardGetWorkspaceSize(gradOutput, self, padding, gradInput, workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnReflectionPad2dBackward", Phase1, aclnnReflectionPad2dBackward);
 }
