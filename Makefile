@@ -73,7 +73,7 @@ fuzz-build: deps
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 fuzz-smoke: fuzz-build
-	fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
+	FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
 
 fuzz: fuzz-build
 	fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS)

@@ -86,9 +86,13 @@ bool ViewReach(const std::vector<int64_t> &dims, const std::vector<int64_t> &str
     if (*numel > (__int128{1} << 62)) return false;
   }
   if (*numel == 0) return true;
+  // Each reach is below 2^125 in size; stopping once past 2^62 keeps the sums (and the byte counts
+  // made from them) far inside __int128.
+  constexpr __int128 kFar = __int128{1} << 62;
   for (size_t d = 0; d < dims.size(); ++d) {
     const __int128 reach = static_cast<__int128>(dims[d] - 1) * strides[d];
     (reach < 0 ? *low : *high) += reach;
+    if (*high > kFar || *low < -kFar) return false;
   }
   return true;
 }

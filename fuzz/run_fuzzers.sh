@@ -3,6 +3,8 @@
 # committed seed corpus (fuzz/corpus/<harness>, read only). Fails if any harness finds a crash, a
 # hang (-timeout), a leak or an out-of-memory, and prints each harness's executions.
 #   run_fuzzers.sh BUILD_DIR SECONDS_EACH [PARALLEL [HARNESS...]]   (default: every harness)
+# FUZZ_SEED fixes libFuzzer's seed (make test does, so that its short runs repeat the same search);
+# unset, each run explores afresh.
 set -euo pipefail
 build=$1 seconds=$2 parallel=${3:-2}
 shift $(($# < 3 ? $# : 3))
@@ -14,7 +16,7 @@ run_one() {
   rm -rf "$out"
   mkdir -p "$out/corpus" "$here/corpus/$harness"
   if "$build/bin/fuzz_$harness" "$out/corpus" "$here/corpus/$harness" -max_total_time="$seconds" -timeout=10 \
-       -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$out/" >"$out/log" 2>&1; then
+       -rss_limit_mb=3072 -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} -artifact_prefix="$out/" >"$out/log" 2>&1; then
     echo "$harness: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/log" | grep -o '[0-9]*$') executions" \
          "in ${seconds} s, 0 crashes"
   else
@@ -24,7 +26,7 @@ run_one() {
   fi
 }
 export -f run_one
-export build seconds work here
+export build seconds work here FUZZ_SEED
 
 harnesses=${*:-layer_norm_backward group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward runtime}
 # OpenMP threads come from each input (1 to 3); idle ones sleep at once instead of spinning, which
