@@ -51,7 +51,7 @@ void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->scratchOffset = bytes;
   // Rounded to 16 floats so that each buffer starts on a 64-byte line.
   p->dzFloats = ((p->stashDz ? p->groupSize : kGroupNormPiece) + 15) / 16 * 16;
-  p->scratchStride = AlignUp(static_cast<size_t>(p->dzFloats + 3 * kGroupNormPiece) * sizeof(float));
+  p->scratchStride = AlignUp(static_cast<size_t>(2 * p->dzFloats + 3 * kGroupNormPiece) * sizeof(float));
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;
 }

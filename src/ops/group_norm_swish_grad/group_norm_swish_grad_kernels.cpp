@@ -20,6 +20,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // u = s z is clamped from below here so that e = exp(-u) <= 5.5e34 stays finite in fp32. Below it
 // the true dsw is under 1e-33 in magnitude, and so is the clamped one.
 constexpr float kMinSwishArgument = -80.0f;
+// PlainRun's fp32 partial sums are folded into double after this many vectors.
+constexpr int64_t kFoldVectors = 8;
 
 // u = s z = s gamma rstd (x - mean) + s beta = slope (x - mean) + offset, with the per-channel
 // slope and offset formed in double; the vector code carries each as an unevaluated fp32 pair.
@@ -108,111 +110,204 @@ HWY_INLINE V SwishArgument(D d, V x, V negMean, const SwishCoefficients &c, V *u
 }
 #endif
 
-// Sweep A over one piece of a group: `len` elements starting at position `pos` of channel 0 of
-// `gamma`/`beta`/`sums` (the piece's first channel). Writes dL/dz to `dz` and, with kSums, adds
-// each channel's kSumsPerChannel sums into sums[4c..4c+3]:
-//   sum dz, rstd sum dz (x - mean)   of the stored fp32 dz: c1 and c2 must match what sweep B
-//                                    reads, or gamma dz - c1 leaves residue where dx is zero;
-//   the same of the residuals        so that dgamma/dbeta sum the unrounded dz (one rounding).
-// Sums of the stored dz and of x - mean run in double; the residuals, far smaller, in fp32.
-template <bool kSums>
-void SwishGradPiece(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t len, int64_t hw, int64_t pos,
-                    const float *HWY_RESTRICT gamma, const float *HWY_RESTRICT beta, float mean, float rstd, float s,
-                    float *HWY_RESTRICT dz, double *HWY_RESTRICT sums) {
+// Per-channel sums of one run of sweep A (see SwishGradPiece).
+struct ChannelSums {
+  double dz = 0.0, dzDiff = 0.0, residual = 0.0, residualDiff = 0.0;
+};
+
 #if HWY_TARGET != HWY_SCALAR
+// Sweep A's vector body for fp32 tensors: compensated dL/dz, sums of the stored dz and of x - mean
+// in double, of the residuals in fp32. Advances *k by whole vectors up to `end`.
+inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t *k, int64_t end,
+                                  const SwishCoefficients &co, float mean, bool sums, float *HWY_RESTRICT dz,
+                                  float *HWY_RESTRICT residuals) {
   const hn::ScalableTag<float> d;
   const hn::Repartition<double, decltype(d)> dd;
   const hn::Half<decltype(d)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto vNegMean = hn::Set(d, -mean), vMinU = hn::Set(d, kMinSwishArgument);
   const auto vMeanD = hn::Set(dd, mean);
+  auto sumDzLo = hn::Zero(dd), sumDzHi = hn::Zero(dd), sumDzDLo = hn::Zero(dd), sumDzDHi = hn::Zero(dd);
+  auto sumRes = hn::Zero(d), sumResD = hn::Zero(d);
+  for (; *k + lanes <= end; *k += lanes) {
+    const auto vx = hn::LoadU(d, x + *k);
+    auto uLo = hn::Zero(d), residual = hn::Zero(d);
+    const auto uHi = hn::Max(SwishArgument(d, vx, vNegMean, co, &uLo), vMinU);
+    const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + *k), &residual);
+    hn::StoreU(g, d, dz + *k);
+    hn::StoreU(residual, d, residuals + *k);
+    if (sums) {
+      const auto gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, g)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, g));
+      const auto diffLo = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), vMeanD);  // exact
+      const auto diffHi = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMeanD);
+      sumDzLo = hn::Add(sumDzLo, gLo);
+      sumDzHi = hn::Add(sumDzHi, gHi);
+      sumDzDLo = hn::MulAdd(gLo, diffLo, sumDzDLo);
+      sumDzDHi = hn::MulAdd(gHi, diffHi, sumDzDHi);
+      sumRes = hn::Add(sumRes, residual);
+      sumResD = hn::MulAdd(residual, hn::Add(vx, vNegMean), sumResD);
+    }
+  }
+  ChannelSums out;
+  out.dz = hn::GetLane(hn::SumOfLanes(dd, hn::Add(sumDzLo, sumDzHi)));
+  out.dzDiff = hn::GetLane(hn::SumOfLanes(dd, hn::Add(sumDzDLo, sumDzDHi)));
+  out.residual = hn::GetLane(hn::SumOfLanes(d, sumRes));
+  out.residualDiff = hn::GetLane(hn::SumOfLanes(d, sumResD));
+  return out;
+}
+
+// Sweep A's vector body for FLOAT16/BF16 tensors, whose outputs round to 8 or 11 bits: plain fp32
+// steps (their error, a few fp32 ulp, vanishes in that rounding), sums in fp32 folded into double
+// every kFoldVectors vectors.
+inline ChannelSums PlainRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t *k, int64_t end,
+                            const SwishCoefficients &co, float mean, bool sums, float *HWY_RESTRICT dz) {
+  const hn::ScalableTag<float> d;
+  const hn::Repartition<double, decltype(d)> dd;
+  const hn::Half<decltype(d)> dh;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto vMean = hn::Set(d, mean), vOne = hn::Set(d, 1.0f), vMinU = hn::Set(d, kMinSwishArgument);
+  const auto vSlope = hn::Set(d, co.slopeHi), vOffset = hn::Set(d, co.offsetHi);
+  auto sumDz = hn::Zero(dd), sumDzD = hn::Zero(dd);
+  while (*k + lanes <= end) {
+    auto accDz = hn::Zero(d), accDzD = hn::Zero(d);
+    for (int64_t v = 0; v < kFoldVectors && *k + lanes <= end; ++v, *k += lanes) {
+      const auto diff = hn::Sub(hn::LoadU(d, x + *k), vMean);
+      const auto u = hn::Max(hn::MulAdd(vSlope, diff, vOffset), vMinU);
+      const auto e = hn::Exp(d, hn::Neg(u));
+      const auto r = hn::Div(vOne, hn::Add(vOne, e));
+      const auto g = hn::Mul(hn::LoadU(d, dy + *k), hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
+      hn::StoreU(g, d, dz + *k);
+      accDz = hn::Add(accDz, g);
+      accDzD = hn::MulAdd(g, diff, accDzD);
+    }
+    if (sums) {
+      sumDz = hn::Add(
+          sumDz, hn::Add(hn::PromoteTo(dd, hn::LowerHalf(dh, accDz)), hn::PromoteTo(dd, hn::UpperHalf(dh, accDz))));
+      sumDzD = hn::Add(
+          sumDzD, hn::Add(hn::PromoteTo(dd, hn::LowerHalf(dh, accDzD)), hn::PromoteTo(dd, hn::UpperHalf(dh, accDzD))));
+    }
+  }
+  ChannelSums out;
+  out.dz = hn::GetLane(hn::SumOfLanes(dd, sumDz));
+  out.dzDiff = hn::GetLane(hn::SumOfLanes(dd, sumDzD));
+  return out;
+}
 #endif
+
+// Sweep A over one piece of a group: `len` elements starting at position `pos` of channel 0 of
+// `gamma`/`beta`/`sums` (the piece's first channel). Writes dL/dz rounded to fp32 to `dz` and what
+// that rounding dropped to `residuals` (compensated runs and tails; dz + residual is the unrounded
+// value), and with kSums adds each channel's kSumsPerChannel sums into sums[4c..4c+3]:
+//   sum dz, rstd sum dz (x - mean)   of the stored fp32 dz;
+//   the same of the residuals.
+// Sweep B and dgamma/dbeta use both parts, so that they see the unrounded dz (see DxPiece).
+// kCompensated: fp32 tensors (see CompensatedRun); else FLOAT16/BF16 (PlainRun, no residuals).
+// Tails run in double either way.
+template <bool kSums, bool kCompensated>
+void SwishGradPiece(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t len, int64_t hw, int64_t pos,
+                    const float *HWY_RESTRICT gamma, const float *HWY_RESTRICT beta, float mean, float rstd, float s,
+                    float *HWY_RESTRICT dz, float *HWY_RESTRICT residuals, double *HWY_RESTRICT sums) {
   int64_t k = 0;
   for (int64_t ch = 0; k < len; ++ch, pos = 0) {
     const int64_t end = std::min(len, k + (hw - pos));
     const SwishCoefficients co = ChannelCoefficients(s, gamma[ch], beta[ch], rstd);
-    double vectorDz = 0.0, vectorDzD = 0.0, vectorRes = 0.0, vectorResD = 0.0;
+    ChannelSums run;
 #if HWY_TARGET != HWY_SCALAR
-    auto sumDzLo = hn::Zero(dd), sumDzHi = hn::Zero(dd), sumDzDLo = hn::Zero(dd), sumDzDHi = hn::Zero(dd);
-    auto sumRes = hn::Zero(d), sumResD = hn::Zero(d);
-    for (; k + lanes <= end; k += lanes) {
-      const auto vx = hn::LoadU(d, x + k);
-      auto uLo = hn::Zero(d), residual = hn::Zero(d);
-      const auto uHi = hn::Max(SwishArgument(d, vx, vNegMean, co, &uLo), vMinU);
-      const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + k), &residual);
-      hn::StoreU(g, d, dz + k);
-      if (kSums) {
-        const auto gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, g)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, g));
-        const auto diffLo = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), vMeanD);  // exact
-        const auto diffHi = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMeanD);
-        sumDzLo = hn::Add(sumDzLo, gLo);
-        sumDzHi = hn::Add(sumDzHi, gHi);
-        sumDzDLo = hn::MulAdd(gLo, diffLo, sumDzDLo);
-        sumDzDHi = hn::MulAdd(gHi, diffHi, sumDzDHi);
-        sumRes = hn::Add(sumRes, residual);
-        sumResD = hn::MulAdd(residual, hn::Add(vx, vNegMean), sumResD);
-      }
-    }
-    vectorDz = hn::GetLane(hn::SumOfLanes(dd, hn::Add(sumDzLo, sumDzHi)));
-    vectorDzD = hn::GetLane(hn::SumOfLanes(dd, hn::Add(sumDzDLo, sumDzDHi)));
-    vectorRes = hn::GetLane(hn::SumOfLanes(d, sumRes));
-    vectorResD = hn::GetLane(hn::SumOfLanes(d, sumResD));
+    run = kCompensated ? CompensatedRun(dy, x, &k, end, co, mean, kSums, dz, residuals)
+                       : PlainRun(dy, x, &k, end, co, mean, kSums, dz);
 #endif
-    double tailDz = 0.0, tailDzD = 0.0, tailRes = 0.0, tailResD = 0.0;
     for (; k < end; ++k) {
       const double diff = static_cast<double>(x[k]) - mean;
       const double exact = SwishGradient(co.slope * diff + co.offset, dy[k]);
       const auto g = static_cast<float>(exact);
+      const auto residual = static_cast<float>(exact - g);  // summed as stored: sweep B reads it
       dz[k] = g;
-      tailDz += g;
-      tailDzD += g * diff;
-      tailRes += exact - g;
-      tailResD += (exact - g) * diff;
+      residuals[k] = residual;
+      run.dz += g;
+      run.dzDiff += g * diff;
+      run.residual += residual;
+      run.residualDiff += residual * diff;
     }
     if (kSums) {
       double *out = sums + kSumsPerChannel * ch;
-      out[0] += vectorDz + tailDz;
-      out[1] += (vectorDzD + tailDzD) * rstd;
-      out[2] += vectorRes + tailRes;
-      out[3] += (vectorResD + tailResD) * rstd;
+      out[0] += run.dz;
+      out[1] += run.dzDiff * rstd;
+      out[2] += run.residual;
+      out[3] += run.residualDiff * rstd;
     }
   }
 }
 
 // Sweep B over one piece: dx = rstd * (gamma dz - c1 - xhat c2), with the group's c1 = mean of
-// gamma dz and c2 = mean of gamma dz xhat, evaluated in double and rounded once. gamma dz - c1 is
-// then exactly zero where the two sides are equal (one-element groups). dx is a difference of
-// terms that can cancel to far below their size; fp32 steps here measured worse than PyTorch.
-void DxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT x, int64_t len, int64_t hw, int64_t pos,
-             const float *HWY_RESTRICT gamma, float mean, float rstd, double c1, double c2, float *HWY_RESTRICT dx) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> d;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto vMean = hn::Set(dd, mean), vRstd = hn::Set(dd, rstd), vC1 = hn::Set(dd, c1), vC2 = hn::Set(dd, c2);
+// gamma dz and c2 = mean of gamma dz xhat. dx is a difference of terms that can cancel to far below
+// their size, so for fp32 tensors (kExact) it takes the unrounded dz = stored + residual and is
+// evaluated in double, rounded once (fp32 steps, or the rounded dz, measured worse than PyTorch):
+//   dx = rstd * ((gamma dz - c1Stored) + (gamma residual - c1Residual) - xhat c2),
+// with c1 split the same way, so each bracket is exactly zero where its two sides are equal
+// (one-element groups). FLOAT16/BF16 take fp32 steps on the stored dz, with c1Stored as an fp32
+// pair for the same exact zero.
+template <bool kExact>
+void DxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residuals, const float *HWY_RESTRICT x,
+             int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
+             double c1Stored, double c1Residual, double c2, float *HWY_RESTRICT dx) {
   int64_t k = 0;
+  if (kExact) {
+    const hn::ScalableTag<double> dd;
+    const hn::Rebind<float, decltype(dd)> d;
+    const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+    const auto vMean = hn::Set(dd, mean), vRstd = hn::Set(dd, rstd), vC2 = hn::Set(dd, c2);
+    const auto vC1S = hn::Set(dd, c1Stored), vC1R = hn::Set(dd, c1Residual);
+    for (int64_t ch = 0; k < len; ++ch, pos = 0) {
+      const int64_t end = std::min(len, k + (hw - pos));
+      const double g = gamma[ch];
+      const auto vG = hn::Set(dd, g);
+      for (; k + lanes <= end; k += lanes) {
+        const auto stored = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, dz + k))), vC1S);
+        const auto dropped = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, residuals + k))), vC1R);
+        const auto xh = hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(d, x + k)), vMean), vRstd);
+        hn::StoreU(hn::DemoteTo(d, hn::Mul(hn::NegMulAdd(xh, vC2, hn::Add(stored, dropped)), vRstd)), d, dx + k);
+      }
+      for (; k < end; ++k) {
+        const double xh = (static_cast<double>(x[k]) - mean) * rstd;
+        const double t = (g * dz[k] - c1Stored) + (g * residuals[k] - c1Residual);
+        dx[k] = static_cast<float>((t - xh * c2) * rstd);
+      }
+    }
+    return;
+  }
+  const double c1 = c1Stored;
+  const hn::ScalableTag<float> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto c1Hi = static_cast<float>(c1), c1Lo = static_cast<float>(c1 - c1Hi);
+  const auto slope = static_cast<float>(-static_cast<double>(rstd) * c2);
+  const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd), vSlope = hn::Set(d, slope);
+  const auto vNegC1Hi = hn::Set(d, -c1Hi), vC1Lo = hn::Set(d, c1Lo);
   for (int64_t ch = 0; k < len; ++ch, pos = 0) {
     const int64_t end = std::min(len, k + (hw - pos));
-    const double g = gamma[ch];
-    const auto vG = hn::Set(dd, g);
+    const float g = gamma[ch];
+    const auto vG = hn::Set(d, g);
     for (; k + lanes <= end; k += lanes) {
-      const auto t = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, dz + k))), vC1);
-      const auto xh = hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(d, x + k)), vMean), vRstd);
-      hn::StoreU(hn::DemoteTo(d, hn::Mul(hn::NegMulAdd(xh, vC2, t), vRstd)), d, dx + k);
+      const auto t = hn::Sub(hn::MulAdd(vG, hn::LoadU(d, dz + k), vNegC1Hi), vC1Lo);
+      const auto diff = hn::Sub(hn::LoadU(d, x + k), vMean);
+      hn::StoreU(hn::Mul(hn::MulAdd(vSlope, diff, t), vRstd), d, dx + k);
     }
     for (; k < end; ++k) {
-      const double xh = (static_cast<double>(x[k]) - mean) * rstd;
-      dx[k] = static_cast<float>(((g * dz[k] - c1) - xh * c2) * rstd);
+      const float t = std::fma(g, dz[k], -c1Hi) - c1Lo;
+      dx[k] = std::fma(slope, x[k] - mean, t) * rstd;
     }
   }
 }
 
 using SwishGradPieceFn = void (*)(const float *, const float *, int64_t, int64_t, int64_t, const float *, const float *,
-                                  float, float, float, float *, double *);
-using DxPieceFn = void (*)(const float *, const float *, int64_t, int64_t, int64_t, const float *, float, float, double,
-                           double, float *);
+                                  float, float, float, float *, float *, double *);
+using DxPieceFn = void (*)(const float *, const float *, const float *, int64_t, int64_t, int64_t, const float *, float,
+                           float, double, double, double, float *);
 
-SwishGradPieceFn SelectSwishGradPiece(bool sums) { return sums ? SwishGradPiece<true> : SwishGradPiece<false>; }
-DxPieceFn GetDxPiece() { return DxPiece; }
+SwishGradPieceFn SelectSwishGradPiece(bool sums, bool compensated) {
+  if (compensated) return sums ? SwishGradPiece<true, true> : SwishGradPiece<false, true>;
+  return sums ? SwishGradPiece<true, false> : SwishGradPiece<false, false>;
+}
+DxPieceFn SelectDxPiece(bool exact) { return exact ? DxPiece<true> : DxPiece<false>; }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
@@ -227,7 +322,7 @@ HWY_AFTER_NAMESPACE();
 namespace aclcpu {
 
 HWY_EXPORT(SelectSwishGradPiece);
-HWY_EXPORT(GetDxPiece);
+HWY_EXPORT(SelectDxPiece);
 
 namespace {
 
@@ -246,13 +341,13 @@ const float *ReadPiece(const TensorView &v, const void *base, bool direct, int64
 }
 
 struct Scratch {
-  float *dz, *dy, *x, *dx;
+  float *dz, *residuals, *dy, *x, *dx;
 };
 
 Scratch ThreadScratch(const GroupNormSwishGradPlan &p, char *ws, int thread) {
   auto *base = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
-  float *staging = base + p.dzFloats;
-  return {base, staging, staging + kGroupNormPiece, staging + 2 * kGroupNormPiece};
+  float *staging = base + 2 * p.dzFloats;
+  return {base, base + p.dzFloats, staging, staging + kGroupNormPiece, staging + 2 * kGroupNormPiece};
 }
 
 void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, char *ws) {
@@ -261,9 +356,11 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   const float *gammas = reinterpret_cast<const float *>(ws + p.affineOffset);
   const float *betas = gammas + p.c;
   auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
-  const auto sweepA = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(true);
-  const auto recompute = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(false);
-  const auto sweepB = HWY_DYNAMIC_DISPATCH(GetDxPiece)();
+  // fp32 tensors get the compensated evaluation; FLOAT16/BF16 outputs round far above its gain.
+  const bool compensated = p.dx.dtype == DType::kF32;
+  const auto sweepA = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(true, compensated);
+  const auto recompute = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(false, compensated);
+  const auto sweepB = HWY_DYNAMIC_DISPATCH(SelectDxPiece)(compensated);
   const int64_t dPerGroup = p.channelsPerGroup, hw = p.hw, size = p.groupSize;
 
   ParallelFor(p.n * p.groups, p.threads, [&](int64_t group, int thread) {
@@ -278,29 +375,34 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
       const float *dy = ReadPiece(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
       const float *x = ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
-      float *dz = p.stashDz ? s.dz + off : s.dz;
-      sweepA(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, dz,
-             groupSums + kSumsPerChannel * ch);
+      const int64_t at = p.stashDz ? off : 0;
+      sweepA(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz + at,
+             s.residuals + at, groupSums + kSumsPerChannel * ch);
     }
-    double c1 = 0.0, c2 = 0.0;
+    double c1Stored = 0.0, c1Residual = 0.0, c2 = 0.0;
     for (int64_t ch = 0; ch < dPerGroup; ++ch) {
-      c1 += static_cast<double>(gammas[c0 + ch]) * groupSums[kSumsPerChannel * ch];
-      c2 += static_cast<double>(gammas[c0 + ch]) * groupSums[kSumsPerChannel * ch + 1];
+      const double *channel = groupSums + kSumsPerChannel * ch;
+      const double gamma = gammas[c0 + ch];
+      c1Stored += gamma * channel[0];
+      c1Residual += gamma * channel[2];
+      c2 += gamma * (channel[1] + channel[3]);
     }
-    c1 /= static_cast<double>(size);
+    c1Stored /= static_cast<double>(size);
+    c1Residual /= static_cast<double>(size);
     c2 /= static_cast<double>(size);
 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
       const float *x = ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
-      const float *dz = s.dz + off;
+      const int64_t at = p.stashDz ? off : 0;
       if (!p.stashDz) {
         const float *dy = ReadPiece(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
-        recompute(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz, nullptr);
-        dz = s.dz;
+        recompute(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
+                  s.residuals, nullptr);
       }
       float *dx = p.dxDirect ? static_cast<float *>(b.dx) + p.dx.offset + start + off : s.dx;
-      sweepB(dz, x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1, c2, dx);
+      sweepB(s.dz + at, s.residuals + at, x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1Stored, c1Residual, c2,
+             dx);
       if (!p.dxDirect) WriteFlatFromF32(p.dx, b.dx, start + off, len, s.dx);
     }
   });

@@ -34,7 +34,8 @@ struct GroupNormSwishGradPlan {
   size_t statsOffset = 0;                       // fp32 mean[N*G] then rstd[N*G]
   size_t affineOffset = 0;                      // fp32 gamma[C] then beta[C]
   size_t sumsOffset = 0;                        // double: kSumsPerChannel sums per (n, c)
-  size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz (dzFloats) + staging dy, x, dx pieces
+  size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz and its residuals (dzFloats each), then
+                                                // staging for dy, x and dx pieces
   int64_t dzFloats = 0;                         // S (stashed) or one piece, rounded up to 16
   size_t workspaceBytes = 0;
 };
