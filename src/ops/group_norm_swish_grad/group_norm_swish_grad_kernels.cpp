@@ -18,7 +18,8 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // u = s z is clamped from below here so that e = exp(-u) <= 5.5e34 stays finite in fp32. Below it
-// the true dsw is under 1e-33 in magnitude, and so is the clamped one.
+// the true dsw is under 1e-33 in magnitude, and so is the clamped one. The clamp is written
+// Max(limit, u): x86's max returns its second operand when one is NaN, so a NaN u stays NaN.
 constexpr float kMinSwishArgument = -80.0f;
 // PlainRun's fp32 partial sums are folded into double after this many vectors.
 constexpr int64_t kFoldVectors = 8;
@@ -132,7 +133,7 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
   for (; *k + lanes <= end; *k += lanes) {
     const auto vx = hn::LoadU(d, x + *k);
     auto uLo = hn::Zero(d), residual = hn::Zero(d);
-    const auto uHi = hn::Max(SwishArgument(d, vx, vNegMean, co, &uLo), vMinU);
+    const auto uHi = hn::Max(vMinU, SwishArgument(d, vx, vNegMean, co, &uLo));
     const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + *k), &residual);
     hn::StoreU(g, d, dz + *k);
     hn::StoreU(residual, d, residuals + *k);
@@ -172,7 +173,7 @@ inline ChannelSums PlainRun(const float *HWY_RESTRICT dy, const float *HWY_RESTR
     auto accDz = hn::Zero(d), accDzD = hn::Zero(d);
     for (int64_t v = 0; v < kFoldVectors && *k + lanes <= end; ++v, *k += lanes) {
       const auto diff = hn::Sub(hn::LoadU(d, x + *k), vMean);
-      const auto u = hn::Max(hn::MulAdd(vSlope, diff, vOffset), vMinU);
+      const auto u = hn::Max(vMinU, hn::MulAdd(vSlope, diff, vOffset));
       const auto e = hn::Exp(d, hn::Neg(u));
       const auto r = hn::Div(vOne, hn::Add(vOne, e));
       const auto g = hn::Mul(hn::LoadU(d, dy + *k), hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
