@@ -98,14 +98,14 @@ HWY_INLINE V TwoSum(V a, V b, V *err) {
 // two-sum, slopeHi (x - mean) by an fma residual, the offset added by two-sum, and the low parts of
 // every factor collected in uLo. Returns uHi; *diff is fl(x - mean) for the caller's reuse.
 template <class D, class V>
-HWY_INLINE V SwishArgument(D d, V x, V negMean, const SwishCoefficients &c, V *uLo) {
+HWY_INLINE V SwishArgument(D d, V x, V negMean, const SwishCoefficients &c, V *uLo, V *diff) {
   V diffLo, sumErr;
-  const V diff = TwoSum(x, negMean, &diffLo);
+  *diff = TwoSum(x, negMean, &diffLo);
   const V slopeHi = hn::Set(d, c.slopeHi);
-  const V product = hn::Mul(slopeHi, diff);
-  const V productErr = hn::MulSub(slopeHi, diff, product);
+  const V product = hn::Mul(slopeHi, *diff);
+  const V productErr = hn::MulSub(slopeHi, *diff, product);
   const V uHi = TwoSum(product, hn::Set(d, c.offsetHi), &sumErr);
-  const V lows = hn::MulAdd(hn::Set(d, c.slopeLo), diff, hn::MulAdd(slopeHi, diffLo, hn::Set(d, c.offsetLo)));
+  const V lows = hn::MulAdd(hn::Set(d, c.slopeLo), *diff, hn::MulAdd(slopeHi, diffLo, hn::Set(d, c.offsetLo)));
   *uLo = hn::Add(hn::Add(productErr, sumErr), lows);
   return uHi;
 }
@@ -132,8 +132,8 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
   auto sumRes = hn::Zero(d), sumResD = hn::Zero(d);
   for (; *k + lanes <= end; *k += lanes) {
     const auto vx = hn::LoadU(d, x + *k);
-    auto uLo = hn::Zero(d), residual = hn::Zero(d);
-    const auto uHi = hn::Max(vMinU, SwishArgument(d, vx, vNegMean, co, &uLo));
+    auto uLo = hn::Zero(d), diff = hn::Zero(d), residual = hn::Zero(d);
+    const auto uHi = hn::Max(vMinU, SwishArgument(d, vx, vNegMean, co, &uLo, &diff));
     const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + *k), &residual);
     hn::StoreU(g, d, dz + *k);
     hn::StoreU(residual, d, residuals + *k);
@@ -146,7 +146,7 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
       sumDzDLo = hn::MulAdd(gLo, diffLo, sumDzDLo);
       sumDzDHi = hn::MulAdd(gHi, diffHi, sumDzDHi);
       sumRes = hn::Add(sumRes, residual);
-      sumResD = hn::MulAdd(residual, hn::Add(vx, vNegMean), sumResD);
+      sumResD = hn::MulAdd(residual, diff, sumResD);
     }
   }
   ChannelSums out;
@@ -178,8 +178,10 @@ inline ChannelSums PlainRun(const float *HWY_RESTRICT dy, const float *HWY_RESTR
       const auto r = hn::Div(vOne, hn::Add(vOne, e));
       const auto g = hn::Mul(hn::LoadU(d, dy + *k), hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
       hn::StoreU(g, d, dz + *k);
-      accDz = hn::Add(accDz, g);
-      accDzD = hn::MulAdd(g, diff, accDzD);
+      if (sums) {
+        accDz = hn::Add(accDz, g);
+        accDzD = hn::MulAdd(g, diff, accDzD);
+      }
     }
     if (sums) {
       sumDz = hn::Add(
@@ -201,7 +203,7 @@ inline ChannelSums PlainRun(const float *HWY_RESTRICT dy, const float *HWY_RESTR
 // value), and with kSums adds each channel's kSumsPerChannel sums into sums[4c..4c+3]:
 //   sum dz, rstd sum dz (x - mean)   of the stored fp32 dz;
 //   the same of the residuals.
-// Sweep B and dgamma/dbeta use both parts, so that they see the unrounded dz (see DxPiece).
+// Sweep B and dgamma/dbeta use both parts, so that they see the unrounded dz (see ExactDxPiece).
 // kCompensated: fp32 tensors (see CompensatedRun); else FLOAT16/BF16 (PlainRun, no residuals).
 // Tails run in double either way.
 template <bool kSums, bool kCompensated>
@@ -241,48 +243,51 @@ void SwishGradPiece(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, i
 
 // Sweep B over one piece: dx = rstd * (gamma dz - c1 - xhat c2), with the group's c1 = mean of
 // gamma dz and c2 = mean of gamma dz xhat. dx is a difference of terms that can cancel to far below
-// their size, so for fp32 tensors (kExact) it takes the unrounded dz = stored + residual and is
-// evaluated in double, rounded once (fp32 steps, or the rounded dz, measured worse than PyTorch):
+// their size, so for fp32 tensors it takes the unrounded dz = stored + residual and is evaluated in
+// double, rounded once (fp32 steps, or the rounded dz, measured worse than PyTorch):
 //   dx = rstd * ((gamma dz - c1Stored) + (gamma residual - c1Residual) - xhat c2),
 // with c1 split the same way, so each bracket is exactly zero where its two sides are equal
-// (one-element groups). FLOAT16/BF16 take fp32 steps on the stored dz, with c1Stored as an fp32
-// pair for the same exact zero.
-template <bool kExact>
-void DxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residuals, const float *HWY_RESTRICT x,
-             int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
-             double c1Stored, double c1Residual, double c2, float *HWY_RESTRICT dx) {
+// (one-element groups).
+void ExactDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residuals, const float *HWY_RESTRICT x,
+                  int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
+                  double c1Stored, double c1Residual, double c2, float *HWY_RESTRICT dx) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const auto vMean = hn::Set(dd, mean), vRstd = hn::Set(dd, rstd), vC2 = hn::Set(dd, c2);
+  const auto vC1S = hn::Set(dd, c1Stored), vC1R = hn::Set(dd, c1Residual);
   int64_t k = 0;
-  if (kExact) {
-    const hn::ScalableTag<double> dd;
-    const hn::Rebind<float, decltype(dd)> d;
-    const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-    const auto vMean = hn::Set(dd, mean), vRstd = hn::Set(dd, rstd), vC2 = hn::Set(dd, c2);
-    const auto vC1S = hn::Set(dd, c1Stored), vC1R = hn::Set(dd, c1Residual);
-    for (int64_t ch = 0; k < len; ++ch, pos = 0) {
-      const int64_t end = std::min(len, k + (hw - pos));
-      const double g = gamma[ch];
-      const auto vG = hn::Set(dd, g);
-      for (; k + lanes <= end; k += lanes) {
-        const auto stored = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, dz + k))), vC1S);
-        const auto dropped = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, residuals + k))), vC1R);
-        const auto xh = hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(d, x + k)), vMean), vRstd);
-        hn::StoreU(hn::DemoteTo(d, hn::Mul(hn::NegMulAdd(xh, vC2, hn::Add(stored, dropped)), vRstd)), d, dx + k);
-      }
-      for (; k < end; ++k) {
-        const double xh = (static_cast<double>(x[k]) - mean) * rstd;
-        const double t = (g * dz[k] - c1Stored) + (g * residuals[k] - c1Residual);
-        dx[k] = static_cast<float>((t - xh * c2) * rstd);
-      }
+  for (int64_t ch = 0; k < len; ++ch, pos = 0) {
+    const int64_t end = std::min(len, k + (hw - pos));
+    const double g = gamma[ch];
+    const auto vG = hn::Set(dd, g);
+    for (; k + lanes <= end; k += lanes) {
+      const auto stored = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, dz + k))), vC1S);
+      const auto dropped = hn::Sub(hn::Mul(vG, hn::PromoteTo(dd, hn::LoadU(d, residuals + k))), vC1R);
+      const auto xh = hn::Mul(hn::Sub(hn::PromoteTo(dd, hn::LoadU(d, x + k)), vMean), vRstd);
+      hn::StoreU(hn::DemoteTo(d, hn::Mul(hn::NegMulAdd(xh, vC2, hn::Add(stored, dropped)), vRstd)), d, dx + k);
     }
-    return;
+    for (; k < end; ++k) {
+      const double xh = (static_cast<double>(x[k]) - mean) * rstd;
+      const double t = (g * dz[k] - c1Stored) + (g * residuals[k] - c1Residual);
+      dx[k] = static_cast<float>((t - xh * c2) * rstd);
+    }
   }
-  const double c1 = c1Stored;
+}
+
+// Sweep B for FLOAT16/BF16 tensors: fp32 steps on the stored dz (the residuals and c1Residual are
+// not used), with c1Stored as an fp32 pair so that gamma dz - c1 is exactly zero in one-element
+// groups. Same signature as ExactDxPiece, so one pointer serves both.
+void PlainDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT /*residuals*/, const float *HWY_RESTRICT x,
+                  int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
+                  double c1Stored, double /*c1Residual*/, double c2, float *HWY_RESTRICT dx) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto c1Hi = static_cast<float>(c1), c1Lo = static_cast<float>(c1 - c1Hi);
+  const auto c1Hi = static_cast<float>(c1Stored), c1Lo = static_cast<float>(c1Stored - c1Hi);
   const auto slope = static_cast<float>(-static_cast<double>(rstd) * c2);
   const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd), vSlope = hn::Set(d, slope);
   const auto vNegC1Hi = hn::Set(d, -c1Hi), vC1Lo = hn::Set(d, c1Lo);
+  int64_t k = 0;
   for (int64_t ch = 0; k < len; ++ch, pos = 0) {
     const int64_t end = std::min(len, k + (hw - pos));
     const float g = gamma[ch];
@@ -308,7 +313,7 @@ SwishGradPieceFn SelectSwishGradPiece(bool sums, bool compensated) {
   if (compensated) return sums ? SwishGradPiece<true, true> : SwishGradPiece<false, true>;
   return sums ? SwishGradPiece<true, false> : SwishGradPiece<false, false>;
 }
-DxPieceFn SelectDxPiece(bool exact) { return exact ? DxPiece<true> : DxPiece<false>; }
+DxPieceFn SelectDxPiece(bool exact) { return exact ? ExactDxPiece : PlainDxPiece; }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
