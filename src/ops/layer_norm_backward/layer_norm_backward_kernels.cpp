@@ -10,6 +10,33 @@
 
 #include "ops/layer_norm_backward/layer_norm_backward_plan.h"
 
+#ifndef ACLCPU_LAYER_NORM_BACKWARD_KERNELS_ONCE
+#define ACLCPU_LAYER_NORM_BACKWARD_KERNELS_ONCE
+namespace aclcpu {
+
+// Rows with |mean * rstd| above this take PreciseDxRow for dx (see FastRow).
+constexpr float kFastRowLimit = 2.0f;
+// fp32 tensors: rows summed into the fp32 dgamma run before it is added into the double partial row.
+constexpr int kFoldRows = 4;
+
+// A run of rows whose dy, x and dx are dense fp32 rows a fixed stride apart (in elements), with
+// their statistics already in fp32; dgamma goes through the fp32 run `pg` into the double `partialRow`,
+// dbeta straight into `pb`.
+struct DenseRowsArgs {
+  const float *dy, *x;
+  float *dx;
+  int64_t dyStride, xStride, dxStride;
+  const float *weight, *means, *rstds;
+  int64_t rows, cols;
+  double invN;
+  float *pg;
+  double *pb, *partialRow;
+  bool streamDx;
+};
+
+}  // namespace aclcpu
+#endif
+
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace HWY_NAMESPACE {
@@ -50,8 +77,9 @@ HWY_INLINE void AddDy(DF df, const float *src, double *HWY_RESTRICT dst) {
 // which is harmless while |mean * rstd| is small; the caller sends other rows to PreciseDxRow. `dx` may alias `dy` (the
 // staged copy), so neither is restrict; `streamDx` only when it does not.
 template <class PB, bool kWeight, bool kParams, bool kDx>
-void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean, float rstd,
-             int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx, bool streamDx) {
+HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
+                        float rstd, int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx,
+                        bool streamDx) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto vMean = hn::Set(d, mean);
@@ -202,6 +230,42 @@ void FoldRow(double *HWY_RESTRICT dst, float *HWY_RESTRICT src, int64_t n) {
   }
 }
 
+// DenseRows: the whole run in one target-specific loop, every row's kernel inlined. Calling
+// FastRow through a pointer per row cost about as much as the row itself on 64-column rows.
+// `rowsInRun` carries the fp32 run's length from one call to the next.
+template <bool kWeight, bool kParams, bool kDx>
+void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
+  const int64_t n = a.cols;
+  for (int64_t i = 0; i < a.rows; ++i) {
+    const float *dy = a.dy + i * a.dyStride;
+    const float *x = a.x + i * a.xStride;
+    float *dx = kDx ? a.dx + i * a.dxStride : nullptr;
+    const float mean = a.means[i], rstd = a.rstds[i];
+    if (!kDx || std::fabs(mean * rstd) <= kFastRowLimit) {
+      FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx);
+    } else {
+      if (kParams)
+        FastRow<double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false);
+      PreciseDxRow<kWeight>(dy, x, a.weight, mean, rstd, n, dx);
+    }
+    if (kParams && ++*rowsInRun == kFoldRows) {
+      FoldRow(a.partialRow, a.pg, n);
+      *rowsInRun = 0;
+    }
+  }
+}
+
+using DenseRowsFn = void (*)(const DenseRowsArgs &, int *);
+
+DenseRowsFn SelectDenseRows(bool weight, bool params, bool wantDx) {
+  // Indexed by (weight, params, dx); the all-false variant is never selected (nothing to do).
+  static const DenseRowsFn kTable[8] = {DenseRows<false, false, false>, DenseRows<false, false, true>,
+                                        DenseRows<false, true, false>,  DenseRows<false, true, true>,
+                                        DenseRows<true, false, false>,  DenseRows<true, false, true>,
+                                        DenseRows<true, true, false>,   DenseRows<true, true, true>};
+  return kTable[(weight ? 4 : 0) + (params ? 2 : 0) + (wantDx ? 1 : 0)];
+}
+
 // dst[k] += src[k] over n columns (pairwise combination of block partials).
 template <class T>
 void AddRowT(T *HWY_RESTRICT dst, const T *HWY_RESTRICT src, int64_t n) {
@@ -238,11 +302,11 @@ HWY_EXPORT(SelectPreciseDxRow);
 HWY_EXPORT(AddRowF32);
 HWY_EXPORT(AddRowF64);
 HWY_EXPORT(FoldRow);
+HWY_EXPORT(SelectDenseRows);
 
 namespace {
 
 constexpr int64_t kReduceColumns = 1024;  // column chunk of the final partial reduction
-constexpr int kFoldRows = 4;              // rows summed in fp32 before they are added in double
 
 // Non-temporal stores are weakly ordered: fence them before the block's thread reports completion.
 void FenceStreamingStores() {
@@ -279,6 +343,9 @@ class RowAccess {
     }
   }
   bool dense() const { return dense_; }
+  // Dense rows a fixed stride apart: row m starts at row 0 + m * RowStride().
+  bool UniformDense() const { return dense_ && uniform_; }
+  int64_t RowStride() const { return rowStride_; }
   int64_t Offset(int64_t row) const {
     if (uniform_) return view_.offset + row * rowStride_;
     int64_t off = view_.offset;
@@ -322,9 +389,6 @@ void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffe
   if (p.wantDbeta) ZeroFlat(p.dbeta, b.dbeta, p.cols);
 }
 
-// Rows with |mean * rstd| above this take PreciseDxRow for dx (see FastRow).
-constexpr float kFastRowLimit = 2.0f;
-
 // All rows, then the reduction of the dgamma/dbeta partials.
 template <class P>
 struct PartialKernels;
@@ -362,6 +426,11 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   const auto paramsOnlyRow = params ? PartialKernels<P>::Row(p.hasWeight, true, false) : nullptr;
   const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(p.hasWeight);
   const auto fold = HWY_DYNAMIC_DISPATCH(FoldRow);
+  // Dense fp32 rows at fixed strides run their whole chunk inside one kernel call.
+  const bool uniformDense = dyRows.UniformDense() && xRows.UniformDense() && p.dy.dtype == DType::kF32 &&
+                            p.x.dtype == DType::kF32 && (!p.wantDx || (dxDirect && dxRows.UniformDense()));
+  const auto denseRows =
+      kFold && uniformDense ? HWY_DYNAMIC_DISPATCH(SelectDenseRows)(p.hasWeight, params, p.wantDx) : nullptr;
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     float *stageA = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
@@ -387,6 +456,29 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
       const int64_t count = std::min(kStatChunk, last - chunk);
       ReadFlatAsF32(p.mean, b.mean, chunk, count, means);
       ReadFlatAsF32(p.rstd, b.rstd, chunk, count, rstds);
+      if constexpr (kFold) {
+        if (denseRows != nullptr) {
+          DenseRowsArgs args{};
+          args.dy = reinterpret_cast<const float *>(dyRows.RowStart(chunk));
+          args.x = reinterpret_cast<const float *>(xRows.RowStart(chunk));
+          args.dx = p.wantDx ? reinterpret_cast<float *>(const_cast<char *>(dxRows.RowStart(chunk))) : nullptr;
+          args.dyStride = dyRows.RowStride();
+          args.xStride = xRows.RowStride();
+          args.dxStride = dxRows.RowStride();
+          args.weight = weight;
+          args.means = means;
+          args.rstds = rstds;
+          args.rows = count;
+          args.cols = n;
+          args.invN = invN;
+          args.pg = pg;
+          args.pb = pb;
+          args.partialRow = partialRow;
+          args.streamDx = p.streamDx;
+          denseRows(args, &rowsInRun);
+          continue;
+        }
+      }
       for (int64_t i = 0; i < count; ++i) {
         const int64_t m = chunk + i;
         const float *dy = dyRows.Load(m, n, stageA);
@@ -401,12 +493,15 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
         }
         if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);
         if constexpr (kFold) {
-          if (params && (++rowsInRun == kFoldRows || m + 1 == last)) {
+          if (params && ++rowsInRun == kFoldRows) {
             fold(partialRow, pg, n);
             rowsInRun = 0;
           }
         }
       }
+    }
+    if constexpr (kFold) {
+      if (params && rowsInRun > 0) fold(partialRow, pg, n);  // the block's last, partial run
     }
     if (p.streamDx) FenceStreamingStores();
   });
