@@ -133,6 +133,21 @@ TEST(LayerNormBackwardNumeric, LargeMeanOffsetKeepsPrecision) {
   ExpectMatchesReference(t, t.Run());
 }
 
+TEST(LayerNormBackwardNumeric, ShortRowsMixFastAndPreciseRows) {
+  // Short dense fp32 rows go through the kernel two at a time; a shifted row (precise dx path)
+  // every third or fifth row breaks the pairs at changing offsets, across fp32 run and block edges.
+  for (const int64_t every : {int64_t{3}, int64_t{5}}) {
+    for (const std::vector<int64_t> &shape : {std::vector<int64_t>{517, 64}, {259, 100}, {130, 7}, {1030, 256}}) {
+      for (int mask = 1; mask < 8; ++mask) {
+        LayerNormBackwardTester t;
+        t.Shape(shape).NormDims(1).ShiftRows(every, 40.0).Mask(mask & 1, mask & 2, mask & 4).Seed(31);
+        SCOPED_TRACE(testing::Message() << "every " << every << " cols " << shape[1] << " mask " << mask);
+        ExpectMatchesReference(t, t.Run());
+      }
+    }
+  }
+}
+
 TEST(LayerNormBackwardNumeric, BitIdenticalForOneAndTwoThreads) {
   for (const DTypeCombo &combo : {kCombos[0], kCombos[1], kCombos[4]}) {
     LayerNormBackwardTester one = WithCombo(combo), two = WithCombo(combo);

@@ -18,6 +18,9 @@ namespace aclcpu {
 constexpr float kFastRowLimit = 2.0f;
 // fp32 tensors: rows summed into the fp32 dgamma run before it is added into the double partial row.
 constexpr int kFoldRows = 4;
+// Dense fp32 rows this short go through DenseRows, two at a time: their cost is mostly per-row
+// overhead and latency. Longer rows keep one FastRow call each, which measured faster for them.
+constexpr int64_t kShortRowMaxCols = 256;
 
 // A run of rows whose dy, x and dx are dense fp32 rows a fixed stride apart (in elements), with
 // their statistics already in fp32; dgamma goes through the fp32 run `pg` into the double `partialRow`,
@@ -64,6 +67,36 @@ HWY_INLINE void AddDy(DF df, const float *src, double *HWY_RESTRICT dst) {
     const size_t k = part * hn::Lanes(dd);
     hn::StoreU(hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, src + k)), hn::LoadU(dd, dst + k)), dd, dst + k);
   }
+}
+
+// dx of a fast row from its sums: the coefficients in double, then one pass over the row.
+template <bool kWeight>
+HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
+                        float rstd, double sumG, double sumGX, int64_t n, double invN, float *dx, bool streamDx) {
+  const hn::ScalableTag<float> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const double r = rstd, a = sumG * invN, b = sumGX * invN;
+  const double coefB = -r * r * b;
+  const auto fA = static_cast<float>(a), fB = static_cast<float>(coefB), fC = static_cast<float>(-coefB * mean);
+  const auto vA = hn::Set(d, fA), vB = hn::Set(d, fB), vC = hn::Set(d, fC), vRstd = hn::Set(d, rstd);
+  auto scalarDx = [&](int64_t k) {
+    const float g = kWeight ? dy[k] * w[k] : dy[k];
+    dx[k] = std::fma(rstd, g - fA, std::fma(fB, x[k], fC));
+  };
+  // always_inline: in FastPair's callers GCC otherwise leaves this out of line, a call per vector.
+  auto vectorDx = [&](int64_t k) HWY_ATTR __attribute__((always_inline)) {
+    const auto vdy = hn::LoadU(d, dy + k);
+    const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
+    return hn::MulAdd(vRstd, hn::Sub(g, vA), hn::MulAdd(vB, hn::LoadU(d, x + k), vC));
+  };
+  int64_t k = 0;
+  if (streamDx) {  // aligned whole vectors bypass the cache: no read-for-ownership of dx
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    for (; k < n && reinterpret_cast<uintptr_t>(dx + k) % vectorBytes != 0; ++k) scalarDx(k);
+    for (; k + lanes <= n; k += lanes) hn::Stream(vectorDx(k), d, dx + k);
+  }
+  for (; k + lanes <= n; k += lanes) hn::StoreU(vectorDx(k), d, dx + k);
+  for (; k < n; ++k) scalarDx(k);
 }
 
 // The fast row (norm-ops.md §2.3 rearranged):
@@ -123,28 +156,78 @@ HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const floa
       sumGX += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX0, accGX1)))) + tailGX;
     }
   }
-  if (!kDx) return;
-  const double r = rstd, a = sumG * invN, b = sumGX * invN;
-  const double coefB = -r * r * b;
-  const auto fA = static_cast<float>(a), fB = static_cast<float>(coefB), fC = static_cast<float>(-coefB * mean);
-  const auto vA = hn::Set(d, fA), vB = hn::Set(d, fB), vC = hn::Set(d, fC);
-  auto scalarDx = [&](int64_t k) {
-    const float g = kWeight ? dy[k] * w[k] : dy[k];
-    dx[k] = std::fma(rstd, g - fA, std::fma(fB, x[k], fC));
-  };
-  auto vectorDx = [&](int64_t k) HWY_ATTR {
-    const auto vdy = hn::LoadU(d, dy + k);
-    const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
-    return hn::MulAdd(vRstd, hn::Sub(g, vA), hn::MulAdd(vB, hn::LoadU(d, x + k), vC));
+  if (kDx) DxSweep<kWeight>(dy, x, w, mean, rstd, sumG, sumGX, n, invN, dx, streamDx);
+}
+
+// Two fast dense rows at once, for short rows: the second row's sums hide the latency from the
+// first row's last sum to its coefficients, and pg/pb are loaded and stored once for both. Each
+// row's sums and each pg/pb element see the same operations in the same order as FastRow gives
+// them one row after the other, so pairing changes no bit. Rows of at most kSumChunk columns.
+template <bool kWeight, bool kParams, bool kDx>
+HWY_INLINE void FastPair(const float *dy0, const float *dy1, const float *HWY_RESTRICT x0, const float *HWY_RESTRICT x1,
+                         const float *HWY_RESTRICT w, float mean0, float rstd0, float mean1, float rstd1, int64_t n,
+                         double invN, float *HWY_RESTRICT pg, double *HWY_RESTRICT pb, float *dx0, float *dx1,
+                         bool streamDx) {
+  const hn::ScalableTag<float> d;
+  using V = hn::Vec<decltype(d)>;
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dh;
+  constexpr size_t kParts = HWY_MAX(size_t{1}, hn::MaxLanes(d) / hn::MaxLanes(dd));
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
+  const V vMean0 = hn::Set(d, mean0), vRstd0 = hn::Set(d, rstd0);
+  const V vMean1 = hn::Set(d, mean1), vRstd1 = hn::Set(d, rstd1);
+  V accG0a = hn::Zero(d), accG0b = hn::Zero(d), accGX0a = hn::Zero(d), accGX0b = hn::Zero(d);
+  V accG1a = hn::Zero(d), accG1b = hn::Zero(d), accGX1a = hn::Zero(d), accGX1b = hn::Zero(d);
+  // always_inline: left to itself GCC calls this per vector with the accumulators in memory.
+  auto step = [&](int64_t at, V & accG0, V & accGX0, V & accG1, V & accGX1) HWY_ATTR __attribute__((always_inline)) {
+    const V vdy0 = hn::LoadU(d, dy0 + at), vdy1 = hn::LoadU(d, dy1 + at);
+    const V xh0 = hn::Mul(hn::Sub(hn::LoadU(d, x0 + at), vMean0), vRstd0);
+    const V xh1 = hn::Mul(hn::Sub(hn::LoadU(d, x1 + at), vMean1), vRstd1);
+    if (kDx) {
+      const V vw = kWeight ? hn::LoadU(d, w + at) : hn::Zero(d);
+      const V g0 = kWeight ? hn::Mul(vdy0, vw) : vdy0, g1 = kWeight ? hn::Mul(vdy1, vw) : vdy1;
+      accG0 = hn::Add(accG0, g0);
+      accGX0 = hn::MulAdd(g0, xh0, accGX0);
+      accG1 = hn::Add(accG1, g1);
+      accGX1 = hn::MulAdd(g1, xh1, accGX1);
+    }
+    if (kParams) {
+      hn::StoreU(hn::MulAdd(vdy1, xh1, hn::MulAdd(vdy0, xh0, hn::LoadU(d, pg + at))), d, pg + at);
+      for (size_t part = 0; part < kParts; ++part) {
+        const int64_t k = at + static_cast<int64_t>(part * hn::Lanes(dd));
+        const auto sum0 = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy0 + k)), hn::LoadU(dd, pb + k));
+        hn::StoreU(hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy1 + k)), sum0), dd, pb + k);
+      }
+    }
   };
   int64_t k = 0;
-  if (streamDx) {  // aligned whole vectors bypass the cache: no read-for-ownership of dx
-    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
-    for (; k < n && reinterpret_cast<uintptr_t>(dx + k) % vectorBytes != 0; ++k) scalarDx(k);
-    for (; k + lanes <= n; k += lanes) hn::Stream(vectorDx(k), d, dx + k);
+  for (; k + 2 * lanes <= n; k += 2 * lanes) {
+    step(k, accG0a, accGX0a, accG1a, accGX1a);
+    step(k + lanes, accG0b, accGX0b, accG1b, accGX1b);
   }
-  for (; k + lanes <= n; k += lanes) hn::StoreU(vectorDx(k), d, dx + k);
-  for (; k < n; ++k) scalarDx(k);
+  for (; k + lanes <= n; k += lanes) step(k, accG0a, accGX0a, accG1a, accGX1a);
+  double tailG0 = 0, tailGX0 = 0, tailG1 = 0, tailGX1 = 0;
+  for (; k < n; ++k) {
+    const float xh0 = (x0[k] - mean0) * rstd0, xh1 = (x1[k] - mean1) * rstd1;
+    const float g0 = kWeight ? dy0[k] * w[k] : dy0[k], g1 = kWeight ? dy1[k] * w[k] : dy1[k];
+    tailG0 += g0;
+    tailGX0 += static_cast<double>(g0) * xh0;
+    tailG1 += g1;
+    tailGX1 += static_cast<double>(g1) * xh1;
+    if (kParams) {
+      pg[k] += dy0[k] * xh0;
+      pg[k] += dy1[k] * xh1;
+      pb[k] += dy0[k];
+      pb[k] += dy1[k];
+    }
+  }
+  if (!kDx) return;
+  const double sumG0 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG0a, accG0b)))) + tailG0;
+  const double sumGX0 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX0a, accGX0b)))) + tailGX0;
+  const double sumG1 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG1a, accG1b)))) + tailG1;
+  const double sumGX1 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX1a, accGX1b)))) + tailGX1;
+  DxSweep<kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx);
+  DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx);
 }
 
 template <class PB>
@@ -230,25 +313,37 @@ void FoldRow(double *HWY_RESTRICT dst, float *HWY_RESTRICT src, int64_t n) {
   }
 }
 
-// DenseRows: the whole run in one target-specific loop, every row's kernel inlined. Calling
-// FastRow through a pointer per row cost about as much as the row itself on 64-column rows.
-// `rowsInRun` carries the fp32 run's length from one call to the next.
+// DenseRows: short dense rows (at most kShortRowMaxCols columns) in one target-specific loop,
+// pairs through FastPair and the rest through FastRow, all inlined. Calling FastRow through a
+// pointer per row cost about as much as the row itself on 64-column rows. `rowsInRun` carries
+// the fp32 run's length from one call to the next.
 template <bool kWeight, bool kParams, bool kDx>
 void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
+  static_assert(kShortRowMaxCols <= kSumChunk, "FastPair sums a row in one chunk");
   const int64_t n = a.cols;
-  for (int64_t i = 0; i < a.rows; ++i) {
+  auto fast = [&](int64_t i) { return !kDx || std::fabs(a.means[i] * a.rstds[i]) <= kFastRowLimit; };
+  for (int64_t i = 0; i < a.rows;) {
     const float *dy = a.dy + i * a.dyStride;
     const float *x = a.x + i * a.xStride;
     float *dx = kDx ? a.dx + i * a.dxStride : nullptr;
     const float mean = a.means[i], rstd = a.rstds[i];
-    if (!kDx || std::fabs(mean * rstd) <= kFastRowLimit) {
+    int rows = 1;
+    // A pair never straddles a fold: runs start at 0 and kFoldRows is even.
+    if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= kFoldRows) && fast(i) && fast(i + 1)) {
+      FastPair<kWeight, kParams, kDx>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd, a.means[i + 1],
+                                      a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx, kDx ? dx + a.dxStride : nullptr,
+                                      a.streamDx);
+      rows = 2;
+    } else if (fast(i)) {
       FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx);
     } else {
-      if (kParams)
+      if (kParams) {
         FastRow<double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false);
+      }
       PreciseDxRow<kWeight>(dy, x, a.weight, mean, rstd, n, dx);
     }
-    if (kParams && ++*rowsInRun == kFoldRows) {
+    i += rows;
+    if (kParams && (*rowsInRun += rows) == kFoldRows) {
       FoldRow(a.partialRow, a.pg, n);
       *rowsInRun = 0;
     }
@@ -426,11 +521,12 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   const auto paramsOnlyRow = params ? PartialKernels<P>::Row(p.hasWeight, true, false) : nullptr;
   const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(p.hasWeight);
   const auto fold = HWY_DYNAMIC_DISPATCH(FoldRow);
-  // Dense fp32 rows at fixed strides run their whole chunk inside one kernel call.
+  // Short dense fp32 rows at fixed strides run their whole chunk inside one kernel call.
   const bool uniformDense = dyRows.UniformDense() && xRows.UniformDense() && p.dy.dtype == DType::kF32 &&
                             p.x.dtype == DType::kF32 && (!p.wantDx || (dxDirect && dxRows.UniformDense()));
-  const auto denseRows =
-      kFold && uniformDense ? HWY_DYNAMIC_DISPATCH(SelectDenseRows)(p.hasWeight, params, p.wantDx) : nullptr;
+  const auto denseRows = kFold && uniformDense && n <= kShortRowMaxCols
+                             ? HWY_DYNAMIC_DISPATCH(SelectDenseRows)(p.hasWeight, params, p.wantDx)
+                             : nullptr;
 
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     float *stageA = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
