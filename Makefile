@@ -85,7 +85,7 @@ test: format-check build
 	$(MAKE) --no-print-directory fuzz-smoke
 
 bench: build
-	for b in $(BUILD)/bin/bench_*; do $$b || exit 1; done
+	for b in $(BUILD)/bin/bench_*; do $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

@@ -52,21 +52,29 @@ struct Row {
 // Collects real times per benchmark name while printing the usual console output.
 class TableReporter : public benchmark::ConsoleReporter {
  public:
+  // With --benchmark_repetitions=N the table takes each benchmark's median, which this VM's
+  // noisy neighbours move far less than a single run.
   void ReportRuns(const std::vector<Run> &runs) override {
     for (const Run &r : runs) {
-      if (r.run_type == Run::RT_Iteration && !r.error_occurred) {
-        seconds_[r.benchmark_name()] = r.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(r.time_unit);
+      if (r.error_occurred) continue;
+      const double seconds = r.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(r.time_unit);
+      if (r.run_type == Run::RT_Iteration) {
+        seconds_[r.run_name.str()] = seconds;
+      } else if (r.aggregate_name == "median") {
+        medians_[r.run_name.str()] = seconds;
       }
     }
     ConsoleReporter::ReportRuns(runs);
   }
   double Seconds(const std::string &name) const {
+    auto median = medians_.find(name);
+    if (median != medians_.end()) return median->second;
     auto it = seconds_.find(name);
     return it == seconds_.end() ? 0 : it->second;
   }
 
  private:
-  std::map<std::string, double> seconds_;
+  std::map<std::string, double> seconds_, medians_;
 };
 
 // Prints the markdown table of docs/performance.md: ours vs PyTorch, GB/s and fraction of the
