@@ -65,7 +65,7 @@ TEST(GroupNormSwishGradNumeric, RanksTwoToEightAllDtypes) {
 
 TEST(GroupNormSwishGradNumeric, PlaneSizesAroundVectorWidthsAndPieces) {
   for (aclDataType t : kDTypes) {
-    for (int64_t hw : {1, 7, 16, 17, 64, 4097, 8193}) {
+    for (int64_t hw : {1, 7, 16, 17, 64, 2047, 2049, 4097, 8193}) {
       GroupNormSwishGradTester tester;
       tester.Shape({2, 4, hw}).Groups(2).DType(t).Seed(static_cast<uint64_t>(hw));
       SCOPED_TRACE(std::string(DTypeLabel(t)) + " HxW " + std::to_string(hw));

@@ -10,7 +10,7 @@ namespace aclcpu {
 
 // A group (n, g) is the contiguous run of S = D * HxW elements of channels [g*D, (g+1)*D) of sample
 // n. It is processed in pieces of at most this many elements, the unit of staging and conversion.
-constexpr int64_t kGroupNormPiece = 8192;
+constexpr int64_t kGroupNormPiece = 2048;
 // Per (n, c): sum dz and sum dz * xhat of the stored fp32 dz (for c1 and c2), then the same of
 // what rounding dz to fp32 dropped (added for dbeta and dgamma, so they sum the unrounded dz).
 constexpr int64_t kSumsPerChannel = 4;
