@@ -54,18 +54,23 @@ constexpr int64_t kSumChunk = 2048;
 // of the cost of per-row double updates. dbeta terms (dy) are exact, so they go straight into
 // double: any fp32 run would add error that PyTorch's dbeta does not have. (Whole-block fp32
 // partials summed pairwise measured 2 ulp against PyTorch's 1 on the parity cases.)
-template <class DF>
-HWY_INLINE void AddDy(DF df, const float *src, float *HWY_RESTRICT dst) {
-  hn::StoreU(hn::Add(hn::LoadU(df, src), hn::LoadU(df, dst)), df, dst);
+// pb += dy0 (+ dy1 when kRows is 2), in that order, with one load and store of pb.
+template <int kRows, class DF>
+HWY_INLINE void AddDy(DF df, const float *dy0, const float *dy1, float *HWY_RESTRICT pb) {
+  auto sum = hn::Add(hn::LoadU(df, dy0), hn::LoadU(df, pb));
+  if (kRows == 2) sum = hn::Add(hn::LoadU(df, dy1), sum);
+  hn::StoreU(sum, df, pb);
 }
-template <class DF>
-HWY_INLINE void AddDy(DF df, const float *src, double *HWY_RESTRICT dst) {
+template <int kRows, class DF>
+HWY_INLINE void AddDy(DF df, const float *dy0, const float *dy1, double *HWY_RESTRICT pb) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> dh;
   constexpr size_t kParts = HWY_MAX(size_t{1}, hn::MaxLanes(df) / hn::MaxLanes(dd));
   for (size_t part = 0; part < kParts; ++part) {
     const size_t k = part * hn::Lanes(dd);
-    hn::StoreU(hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, src + k)), hn::LoadU(dd, dst + k)), dd, dst + k);
+    auto sum = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy0 + k)), hn::LoadU(dd, pb + k));
+    if (kRows == 2) sum = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy1 + k)), sum);
+    hn::StoreU(sum, dd, pb + k);
   }
 }
 
@@ -83,7 +88,7 @@ HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const floa
     const float g = kWeight ? dy[k] * w[k] : dy[k];
     dx[k] = std::fma(rstd, g - fA, std::fma(fB, x[k], fC));
   };
-  // always_inline: in FastPair's callers GCC otherwise leaves this out of line, a call per vector.
+  // always_inline: in DenseRows GCC otherwise leaves this out of line, a call per vector.
   auto vectorDx = [&](int64_t k) HWY_ATTR __attribute__((always_inline)) {
     const auto vdy = hn::LoadU(d, dy + k);
     const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
@@ -109,39 +114,58 @@ HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const floa
 // dx vanishes (N = 1, constant g) give exact zeros rather than rounding residue. The x-form cancels B*mean against C,
 // which is harmless while |mean * rstd| is small; the caller sends other rows to PreciseDxRow. `dx` may alias `dy` (the
 // staged copy), so neither is restrict; `streamDx` only when it does not.
-template <class PB, bool kWeight, bool kParams, bool kDx>
-HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
-                        float rstd, int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx,
-                        bool streamDx) {
+//
+// kRows = 2 takes two rows (row 1's arguments are ignored when kRows = 1), for short dense rows:
+// the second row's sums hide the latency from the first row's last sum to its coefficients, and
+// pg/pb are loaded and stored once for both. Each row's sums and each pg/pb element see the same
+// operations in the same order as two calls with one row each, so pairing changes no bit.
+template <class PB, bool kWeight, bool kParams, bool kDx, int kRows>
+HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RESTRICT x0, const float *HWY_RESTRICT x1,
+                         const float *HWY_RESTRICT w, float mean0, float rstd0, float mean1, float rstd1, int64_t n,
+                         double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx0, float *dx1,
+                         bool streamDx) {
+  static_assert(kRows == 1 || kRows == 2, "one row or a pair");
   const hn::ScalableTag<float> d;
+  using V = hn::Vec<decltype(d)>;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto vMean = hn::Set(d, mean);
-  const auto vRstd = hn::Set(d, rstd);
-  double sumG = 0.0, sumGX = 0.0;
+  const V vMean0 = hn::Set(d, mean0), vRstd0 = hn::Set(d, rstd0);
+  const V vMean1 = hn::Set(d, mean1), vRstd1 = hn::Set(d, rstd1);
+  double sumG0 = 0.0, sumGX0 = 0.0, sumG1 = 0.0, sumGX1 = 0.0;
   for (int64_t c0 = 0; c0 < n; c0 += kSumChunk) {
     const int64_t c1 = std::min(n, c0 + kSumChunk);
-    auto accG0 = hn::Zero(d), accG1 = hn::Zero(d), accGX0 = hn::Zero(d), accGX1 = hn::Zero(d);
-    int64_t k = c0;
-    auto step = [&](int64_t at, decltype(accG0) &accG, decltype(accG0) &accGX) HWY_ATTR {
-      const auto vdy = hn::LoadU(d, dy + at);
-      const auto xh = hn::Mul(hn::Sub(hn::LoadU(d, x + at), vMean), vRstd);
-      if (kDx) {
-        const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + at)) : vdy;
-        accG = hn::Add(accG, g);
-        accGX = hn::MulAdd(g, xh, accGX);
-      }
+    // Even and odd vectors of each row accumulate separately: two chains instead of one.
+    V accG0a = hn::Zero(d), accG0b = hn::Zero(d), accGX0a = hn::Zero(d), accGX0b = hn::Zero(d);
+    V accG1a = hn::Zero(d), accG1b = hn::Zero(d), accGX1a = hn::Zero(d), accGX1b = hn::Zero(d);
+    // always_inline: left to itself GCC calls this per vector with the accumulators in memory.
+    auto step = [&](int64_t at, V & accG0, V & accGX0, V & accG1, V & accGX1) HWY_ATTR __attribute__((always_inline)) {
+      const V vw = kWeight && kDx ? hn::LoadU(d, w + at) : hn::Zero(d);
+      V vpg = kParams ? hn::LoadU(d, pg + at) : hn::Zero(d);
+      auto row = [&](const float *dy, const float *HWY_RESTRICT x, V vMean, V vRstd, V &accG, V &accGX) HWY_ATTR
+          __attribute__((always_inline)) {
+        const V vdy = hn::LoadU(d, dy + at);
+        const V xh = hn::Mul(hn::Sub(hn::LoadU(d, x + at), vMean), vRstd);
+        if (kDx) {
+          const V g = kWeight ? hn::Mul(vdy, vw) : vdy;
+          accG = hn::Add(accG, g);
+          accGX = hn::MulAdd(g, xh, accGX);
+        }
+        if (kParams) vpg = hn::MulAdd(vdy, xh, vpg);
+      };
+      row(dy0, x0, vMean0, vRstd0, accG0, accGX0);
+      if (kRows == 2) row(dy1, x1, vMean1, vRstd1, accG1, accGX1);
       if (kParams) {
-        hn::StoreU(hn::MulAdd(vdy, xh, hn::LoadU(d, pg + at)), d, pg + at);
-        AddDy(d, dy + at, pb + at);
+        hn::StoreU(vpg, d, pg + at);
+        AddDy<kRows>(d, dy0 + at, dy1 + at, pb + at);
       }
     };
+    int64_t k = c0;
     for (; k + 2 * lanes <= c1; k += 2 * lanes) {
-      step(k, accG0, accGX0);
-      step(k + lanes, accG1, accGX1);
+      step(k, accG0a, accGX0a, accG1a, accGX1a);
+      step(k + lanes, accG0b, accGX0b, accG1b, accGX1b);
     }
-    for (; k + lanes <= c1; k += lanes) step(k, accG0, accGX0);
-    double tailG = 0, tailGX = 0;
-    for (; k < c1; ++k) {
+    for (; k + lanes <= c1; k += lanes) step(k, accG0a, accGX0a, accG1a, accGX1a);
+    double tailG0 = 0, tailGX0 = 0, tailG1 = 0, tailGX1 = 0;
+    auto tail = [&](const float *dy, const float *x, float mean, float rstd, double &tailG, double &tailGX) {
       const float xh = (x[k] - mean) * rstd;
       const float g = kWeight ? dy[k] * w[k] : dy[k];
       tailG += g;
@@ -150,84 +174,31 @@ HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const floa
         pg[k] += dy[k] * xh;
         pb[k] += dy[k];
       }
+    };
+    for (; k < c1; ++k) {
+      tail(dy0, x0, mean0, rstd0, tailG0, tailGX0);
+      if (kRows == 2) tail(dy1, x1, mean1, rstd1, tailG1, tailGX1);
     }
     if (kDx) {
-      sumG += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG0, accG1)))) + tailG;
-      sumGX += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX0, accGX1)))) + tailGX;
-    }
-  }
-  if (kDx) DxSweep<kWeight>(dy, x, w, mean, rstd, sumG, sumGX, n, invN, dx, streamDx);
-}
-
-// Two fast dense rows at once, for short rows: the second row's sums hide the latency from the
-// first row's last sum to its coefficients, and pg/pb are loaded and stored once for both. Each
-// row's sums and each pg/pb element see the same operations in the same order as FastRow gives
-// them one row after the other, so pairing changes no bit. Rows of at most kSumChunk columns.
-template <bool kWeight, bool kParams, bool kDx>
-HWY_INLINE void FastPair(const float *dy0, const float *dy1, const float *HWY_RESTRICT x0, const float *HWY_RESTRICT x1,
-                         const float *HWY_RESTRICT w, float mean0, float rstd0, float mean1, float rstd1, int64_t n,
-                         double invN, float *HWY_RESTRICT pg, double *HWY_RESTRICT pb, float *dx0, float *dx1,
-                         bool streamDx) {
-  const hn::ScalableTag<float> d;
-  using V = hn::Vec<decltype(d)>;
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> dh;
-  constexpr size_t kParts = HWY_MAX(size_t{1}, hn::MaxLanes(d) / hn::MaxLanes(dd));
-  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const V vMean0 = hn::Set(d, mean0), vRstd0 = hn::Set(d, rstd0);
-  const V vMean1 = hn::Set(d, mean1), vRstd1 = hn::Set(d, rstd1);
-  V accG0a = hn::Zero(d), accG0b = hn::Zero(d), accGX0a = hn::Zero(d), accGX0b = hn::Zero(d);
-  V accG1a = hn::Zero(d), accG1b = hn::Zero(d), accGX1a = hn::Zero(d), accGX1b = hn::Zero(d);
-  // always_inline: left to itself GCC calls this per vector with the accumulators in memory.
-  auto step = [&](int64_t at, V & accG0, V & accGX0, V & accG1, V & accGX1) HWY_ATTR __attribute__((always_inline)) {
-    const V vdy0 = hn::LoadU(d, dy0 + at), vdy1 = hn::LoadU(d, dy1 + at);
-    const V xh0 = hn::Mul(hn::Sub(hn::LoadU(d, x0 + at), vMean0), vRstd0);
-    const V xh1 = hn::Mul(hn::Sub(hn::LoadU(d, x1 + at), vMean1), vRstd1);
-    if (kDx) {
-      const V vw = kWeight ? hn::LoadU(d, w + at) : hn::Zero(d);
-      const V g0 = kWeight ? hn::Mul(vdy0, vw) : vdy0, g1 = kWeight ? hn::Mul(vdy1, vw) : vdy1;
-      accG0 = hn::Add(accG0, g0);
-      accGX0 = hn::MulAdd(g0, xh0, accGX0);
-      accG1 = hn::Add(accG1, g1);
-      accGX1 = hn::MulAdd(g1, xh1, accGX1);
-    }
-    if (kParams) {
-      hn::StoreU(hn::MulAdd(vdy1, xh1, hn::MulAdd(vdy0, xh0, hn::LoadU(d, pg + at))), d, pg + at);
-      for (size_t part = 0; part < kParts; ++part) {
-        const int64_t k = at + static_cast<int64_t>(part * hn::Lanes(dd));
-        const auto sum0 = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy0 + k)), hn::LoadU(dd, pb + k));
-        hn::StoreU(hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy1 + k)), sum0), dd, pb + k);
+      sumG0 += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG0a, accG0b)))) + tailG0;
+      sumGX0 += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX0a, accGX0b)))) + tailGX0;
+      if (kRows == 2) {
+        sumG1 += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG1a, accG1b)))) + tailG1;
+        sumGX1 += static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX1a, accGX1b)))) + tailGX1;
       }
-    }
-  };
-  int64_t k = 0;
-  for (; k + 2 * lanes <= n; k += 2 * lanes) {
-    step(k, accG0a, accGX0a, accG1a, accGX1a);
-    step(k + lanes, accG0b, accGX0b, accG1b, accGX1b);
-  }
-  for (; k + lanes <= n; k += lanes) step(k, accG0a, accGX0a, accG1a, accGX1a);
-  double tailG0 = 0, tailGX0 = 0, tailG1 = 0, tailGX1 = 0;
-  for (; k < n; ++k) {
-    const float xh0 = (x0[k] - mean0) * rstd0, xh1 = (x1[k] - mean1) * rstd1;
-    const float g0 = kWeight ? dy0[k] * w[k] : dy0[k], g1 = kWeight ? dy1[k] * w[k] : dy1[k];
-    tailG0 += g0;
-    tailGX0 += static_cast<double>(g0) * xh0;
-    tailG1 += g1;
-    tailGX1 += static_cast<double>(g1) * xh1;
-    if (kParams) {
-      pg[k] += dy0[k] * xh0;
-      pg[k] += dy1[k] * xh1;
-      pb[k] += dy0[k];
-      pb[k] += dy1[k];
     }
   }
   if (!kDx) return;
-  const double sumG0 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG0a, accG0b)))) + tailG0;
-  const double sumGX0 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX0a, accGX0b)))) + tailGX0;
-  const double sumG1 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accG1a, accG1b)))) + tailG1;
-  const double sumGX1 = static_cast<double>(hn::GetLane(hn::SumOfLanes(d, hn::Add(accGX1a, accGX1b)))) + tailGX1;
   DxSweep<kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx);
-  DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx);
+  if (kRows == 2) DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx);
+}
+
+// One row: the kernel behind the per-row function table.
+template <class PB, bool kWeight, bool kParams, bool kDx>
+HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
+                        float rstd, int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx,
+                        bool streamDx) {
+  FastRows<PB, kWeight, kParams, kDx, 1>(dy, dy, x, x, w, mean, rstd, mean, rstd, n, invN, pg, pb, dx, dx, streamDx);
 }
 
 template <class PB>
@@ -314,12 +285,11 @@ void FoldRow(double *HWY_RESTRICT dst, float *HWY_RESTRICT src, int64_t n) {
 }
 
 // DenseRows: short dense rows (at most kShortRowMaxCols columns) in one target-specific loop,
-// pairs through FastPair and the rest through FastRow, all inlined. Calling FastRow through a
+// pairs through FastRows<.., 2> and the rest one at a time, all inlined. Calling FastRow through a
 // pointer per row cost about as much as the row itself on 64-column rows. `rowsInRun` carries
 // the fp32 run's length from one call to the next.
 template <bool kWeight, bool kParams, bool kDx>
 void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
-  static_assert(kShortRowMaxCols <= kSumChunk, "FastPair sums a row in one chunk");
   const int64_t n = a.cols;
   auto fast = [&](int64_t i) { return !kDx || std::fabs(a.means[i] * a.rstds[i]) <= kFastRowLimit; };
   for (int64_t i = 0; i < a.rows;) {
@@ -330,9 +300,9 @@ void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
     int rows = 1;
     // A pair never straddles a fold: runs start at 0 and kFoldRows is even.
     if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= kFoldRows) && fast(i) && fast(i + 1)) {
-      FastPair<kWeight, kParams, kDx>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd, a.means[i + 1],
-                                      a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx, kDx ? dx + a.dxStride : nullptr,
-                                      a.streamDx);
+      FastRows<double, kWeight, kParams, kDx, 2>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd,
+                                                 a.means[i + 1], a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx,
+                                                 kDx ? dx + a.dxStride : nullptr, a.streamDx);
       rows = 2;
     } else if (fast(i)) {
       FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx);
