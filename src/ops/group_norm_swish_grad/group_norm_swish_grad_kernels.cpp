@@ -21,6 +21,9 @@ namespace hn = hwy::HWY_NAMESPACE;
 // the true dsw is under 1e-33 in magnitude, and so is the clamped one. The clamp is written
 // Max(limit, u): x86's max returns its second operand when one is NaN, so a NaN u stays NaN.
 constexpr float kMinSwishArgument = -80.0f;
+// The vector code also clamps u from above, so that exp(-u) >= 2^-124 stays a normal number (see
+// ExpInSwishRange). Above it dsw = 1 + u e r^2 is 1 to within 1e-34, clamped or not.
+constexpr float kMaxSwishArgument = 86.0f;
 // PlainRun's fp32 partial sums are folded into double after this many vectors.
 constexpr int64_t kFoldVectors = 8;
 
@@ -53,6 +56,34 @@ inline double SwishGradient(double u, float dy) {
 }
 
 #if HWY_TARGET != HWY_SCALAR
+// exp(t) for t in [-kMaxSwishArgument, -kMinSwishArgument], the only arguments the swish code
+// passes. hn::Exp handles every float, which costs a third of its instructions (a saturating
+// float-to-int conversion, a two-step 2^q and an underflow select). Here 2^q is always a normal
+// float, so it is added to the exponent field directly; the reduction is hn::Exp's and the
+// polynomial is Highway's own (ExpImpl::ExpPoly). Max error 0.98 ulp, against 0.99 for hn::Exp
+// over this range (measured on 23 M arguments):
+//   q = round(t / ln 2), by adding 1.5 * 2^23, which leaves q in the low mantissa bits;
+//   x = t - q ln 2 (ln 2 in two parts);  exp(t) = 2^q (1 + ExpPoly(x)).
+// A NaN t gives garbage here; callers carry u into dsw, so NaN still reaches the result.
+template <class D, class V>
+HWY_INLINE V ExpInSwishRange(D d, V t) {
+  const hn::RebindToSigned<D> di;
+  const V shifter = hn::Set(d, 12582912.0f);
+  const V shifted = hn::MulAdd(t, hn::Set(d, 1.44269504088896341f), shifter);
+  const V q = hn::Sub(shifted, shifter);
+  V x = hn::MulAdd(q, hn::Set(d, -0.693145751953125f), t);
+  x = hn::MulAdd(q, hn::Set(d, -1.428606765330187045e-6f), x);
+  const V mantissa = hn::Add(hn::impl::ExpImpl<float>().ExpPoly(d, x), hn::Set(d, 1.0f));
+  return hn::BitCast(d, hn::Add(hn::BitCast(di, mantissa), hn::ShiftLeft<23>(hn::BitCast(di, shifted))));
+}
+
+// u clamped to [kMinSwishArgument, kMaxSwishArgument]; a NaN u stays NaN (x86's min and max return
+// their second operand when one is NaN).
+template <class D, class V>
+HWY_INLINE V ClampSwishArgument(D d, V u) {
+  return hn::Max(hn::Set(d, kMinSwishArgument), hn::Min(hn::Set(d, kMaxSwishArgument), u));
+}
+
 // The vector form, in fp32 lanes: the exp is the expensive part, and double lanes would halve its
 // width. Plain fp32 steps measured worse than PyTorch: rounding u (about 4 roundings of terms that
 // may be far larger than u) and then r, its products and the sum costs up to 2 ulp of dL/dz. So
@@ -68,7 +99,7 @@ inline double SwishGradient(double u, float dy) {
 template <class D, class V>
 HWY_INLINE V SwishGradientVector(D d, V uHi, V uLo, V dy, V *residual) {
   const V one = hn::Set(d, 1.0f);
-  const V e = hn::Exp(d, hn::Neg(uHi));
+  const V e = ExpInSwishRange(d, hn::Neg(uHi));
   const V eLo = hn::Neg(hn::Mul(e, uLo));
   const V den = hn::Add(one, e);
   const V denErr = hn::Add(hn::Sub(hn::Min(one, e), hn::Sub(den, hn::Max(one, e))), eLo);  // (1 + e) - den
@@ -126,14 +157,14 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
   const hn::Repartition<double, decltype(d)> dd;
   const hn::Half<decltype(d)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto vNegMean = hn::Set(d, -mean), vMinU = hn::Set(d, kMinSwishArgument);
+  const auto vNegMean = hn::Set(d, -mean);
   const auto vMeanD = hn::Set(dd, mean);
   auto sumDzLo = hn::Zero(dd), sumDzHi = hn::Zero(dd), sumDzDLo = hn::Zero(dd), sumDzDHi = hn::Zero(dd);
   auto sumRes = hn::Zero(d), sumResD = hn::Zero(d);
   for (; *k + lanes <= end; *k += lanes) {
     const auto vx = hn::LoadU(d, x + *k);
     auto uLo = hn::Zero(d), diff = hn::Zero(d), residual = hn::Zero(d);
-    const auto uHi = hn::Max(vMinU, SwishArgument(d, vx, vNegMean, co, &uLo, &diff));
+    const auto uHi = ClampSwishArgument(d, SwishArgument(d, vx, vNegMean, co, &uLo, &diff));
     const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + *k), &residual);
     hn::StoreU(g, d, dz + *k);
     hn::StoreU(residual, d, residuals + *k);
@@ -166,15 +197,15 @@ inline ChannelSums PlainRun(const float *HWY_RESTRICT dy, const float *HWY_RESTR
   const hn::Repartition<double, decltype(d)> dd;
   const hn::Half<decltype(d)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto vMean = hn::Set(d, mean), vOne = hn::Set(d, 1.0f), vMinU = hn::Set(d, kMinSwishArgument);
+  const auto vMean = hn::Set(d, mean), vOne = hn::Set(d, 1.0f);
   const auto vSlope = hn::Set(d, co.slopeHi), vOffset = hn::Set(d, co.offsetHi);
   auto sumDz = hn::Zero(dd), sumDzD = hn::Zero(dd);
   while (*k + lanes <= end) {
     auto accDz = hn::Zero(d), accDzD = hn::Zero(d);
     for (int64_t v = 0; v < kFoldVectors && *k + lanes <= end; ++v, *k += lanes) {
       const auto diff = hn::Sub(hn::LoadU(d, x + *k), vMean);
-      const auto u = hn::Max(vMinU, hn::MulAdd(vSlope, diff, vOffset));
-      const auto e = hn::Exp(d, hn::Neg(u));
+      const auto u = ClampSwishArgument(d, hn::MulAdd(vSlope, diff, vOffset));
+      const auto e = ExpInSwishRange(d, hn::Neg(u));
       const auto r = hn::Div(vOne, hn::Add(vOne, e));
       const auto g = hn::Mul(hn::LoadU(d, dy + *k), hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
       hn::StoreU(g, d, dz + *k);
