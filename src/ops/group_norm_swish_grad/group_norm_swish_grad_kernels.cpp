@@ -363,7 +363,8 @@ HWY_EXPORT(SelectDxPiece);
 
 namespace {
 
-constexpr int64_t kReduceChannels = 256;  // channels per task of the dgamma/dbeta reduction
+constexpr int64_t kReduceChannels = 256;          // channels per task of the dgamma/dbeta reduction
+constexpr int64_t kParallelReduceSums = 1 << 16;  // (n, c) sums from which that reduction is threaded
 
 const float *ElementAt(const void *base, const TensorView &v, int64_t flat) {
   return static_cast<const float *>(base) + v.offset + flat;
@@ -448,7 +449,9 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
 // dbeta[c] = sum over n of sum dz, dgamma[c] = sum over n of sum dz * xhat: n in ascending order.
 void ReduceParams(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, char *ws) {
   const auto *sums = reinterpret_cast<const double *>(ws + p.sumsOffset);
-  ParallelFor(CeilDiv(p.c, kReduceChannels), p.threads, [&](int64_t task, int) {
+  // A parallel region costs more than a small reduction: one thread unless there is real work.
+  const int threads = p.n * p.c >= kParallelReduceSums ? p.threads : 1;
+  ParallelFor(CeilDiv(p.c, kReduceChannels), threads, [&](int64_t task, int) {
     const int64_t c0 = task * kReduceChannels, len = std::min(kReduceChannels, p.c - c0);
     float dgamma[kReduceChannels], dbeta[kReduceChannels];
     for (int64_t i = 0; i < len; ++i) {
