@@ -26,6 +26,8 @@ constexpr float kMinSwishArgument = -80.0f;
 constexpr float kMaxSwishArgument = 86.0f;
 // PlainRun's fp32 partial sums are folded into double after this many vectors.
 constexpr int64_t kFoldVectors = 8;
+// CompensatedRun works in blocks of this many elements, two loops per block (see there).
+constexpr int64_t kSplitBlock = 256;
 
 // u = s z = s gamma rstd (x - mean) + s beta = slope (x - mean) + offset, with the per-channel
 // slope and offset formed in double; the vector code carries each as an unevaluated fp32 pair.
@@ -97,9 +99,8 @@ HWY_INLINE V ClampSwishArgument(D d, V u) {
 // *residual gets what rounding dL/dz to fp32 dropped, so sums can take the unrounded value.
 // Measured: within 0.2 ulp of a double evaluation, max and mean, over u in [-10, 10].
 template <class D, class V>
-HWY_INLINE V SwishGradientVector(D d, V uHi, V uLo, V dy, V *residual) {
+HWY_INLINE V SwishGradientVector(D d, V uHi, V uLo, V e, V dy, V *residual) {
   const V one = hn::Set(d, 1.0f);
-  const V e = ExpInSwishRange(d, hn::Neg(uHi));
   const V eLo = hn::Neg(hn::Mul(e, uLo));
   const V den = hn::Add(one, e);
   const V denErr = hn::Add(hn::Sub(hn::Min(one, e), hn::Sub(den, hn::Max(one, e))), eLo);  // (1 + e) - den
@@ -150,6 +151,9 @@ struct ChannelSums {
 #if HWY_TARGET != HWY_SCALAR
 // Sweep A's vector body for fp32 tensors: compensated dL/dz, sums of the stored dz and of x - mean
 // in double, of the residuals in fp32. Advances *k by whole vectors up to `end`.
+// Each block is two loops: one whole-vector step chains ~100 dependent instructions (~120 cycles),
+// more than the out-of-order window overlaps, so one fused loop ran 15-20 % slower (measured on
+// 2x640x32x32 and 2x1280x16x16; kSplitBlock 128-256 equal, 512-1024 slower on DRAM-sized rows).
 inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t *k, int64_t end,
                                   const SwishCoefficients &co, float mean, bool sums, float *HWY_RESTRICT dz,
                                   float *HWY_RESTRICT residuals) {
@@ -161,23 +165,37 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
   const auto vMeanD = hn::Set(dd, mean);
   auto sumDzLo = hn::Zero(dd), sumDzHi = hn::Zero(dd), sumDzDLo = hn::Zero(dd), sumDzDHi = hn::Zero(dd);
   auto sumRes = hn::Zero(d), sumResD = hn::Zero(d);
-  for (; *k + lanes <= end; *k += lanes) {
-    const auto vx = hn::LoadU(d, x + *k);
-    auto uLo = hn::Zero(d), diff = hn::Zero(d), residual = hn::Zero(d);
-    const auto uHi = ClampSwishArgument(d, SwishArgument(d, vx, vNegMean, co, &uLo, &diff));
-    const auto g = SwishGradientVector(d, uHi, uLo, hn::LoadU(d, dy + *k), &residual);
-    hn::StoreU(g, d, dz + *k);
-    hn::StoreU(residual, d, residuals + *k);
-    if (sums) {
-      const auto gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, g)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, g));
-      const auto diffLo = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), vMeanD);  // exact
-      const auto diffHi = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMeanD);
-      sumDzLo = hn::Add(sumDzLo, gLo);
-      sumDzHi = hn::Add(sumDzHi, gHi);
-      sumDzDLo = hn::MulAdd(gLo, diffLo, sumDzDLo);
-      sumDzDHi = hn::MulAdd(gHi, diffHi, sumDzDHi);
-      sumRes = hn::Add(sumRes, residual);
-      sumResD = hn::MulAdd(residual, diff, sumResD);
+  HWY_ALIGN float expBlock[kSplitBlock];
+  while (*k + lanes <= end) {
+    const int64_t blockEnd = *k + std::min(kSplitBlock, (end - *k) / lanes * lanes);
+    // Pass 1: u = uHi + uLo (parked in dz and residuals) and exp(-uHi).
+    for (int64_t j = *k; j < blockEnd; j += lanes) {
+      auto uLo = hn::Zero(d), diff = hn::Zero(d);
+      const auto uHi = ClampSwishArgument(d, SwishArgument(d, hn::LoadU(d, x + j), vNegMean, co, &uLo, &diff));
+      hn::StoreU(uHi, d, dz + j);
+      hn::StoreU(uLo, d, residuals + j);
+      hn::Store(ExpInSwishRange(d, hn::Neg(uHi)), d, expBlock + (j - *k));
+      __builtin_prefetch(dy + j);  // pass 2's other stream, so that its loads do not wait on memory
+    }
+    // Pass 2: dL/dz and its residual over them, and the sums.
+    for (const float *e = expBlock; *k < blockEnd; *k += lanes, e += lanes) {
+      const auto vx = hn::LoadU(d, x + *k);
+      auto residual = hn::Zero(d);
+      const auto g = SwishGradientVector(d, hn::LoadU(d, dz + *k), hn::LoadU(d, residuals + *k), hn::Load(d, e),
+                                         hn::LoadU(d, dy + *k), &residual);
+      hn::StoreU(g, d, dz + *k);
+      hn::StoreU(residual, d, residuals + *k);
+      if (sums) {
+        const auto gLo = hn::PromoteTo(dd, hn::LowerHalf(dh, g)), gHi = hn::PromoteTo(dd, hn::UpperHalf(dh, g));
+        const auto diffLo = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), vMeanD);  // exact
+        const auto diffHi = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMeanD);
+        sumDzLo = hn::Add(sumDzLo, gLo);
+        sumDzHi = hn::Add(sumDzHi, gHi);
+        sumDzDLo = hn::MulAdd(gLo, diffLo, sumDzDLo);
+        sumDzDHi = hn::MulAdd(gHi, diffHi, sumDzDHi);
+        sumRes = hn::Add(sumRes, residual);
+        sumResD = hn::MulAdd(residual, hn::Add(vx, vNegMean), sumResD);  // fl(x - mean), as SwishArgument's
+      }
     }
   }
   ChannelSums out;
