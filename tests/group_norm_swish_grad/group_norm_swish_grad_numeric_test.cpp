@@ -139,6 +139,38 @@ TEST(GroupNormSwishGradNumeric, SwishArgumentsPastTheClampLimits) {
   }
 }
 
+TEST(GroupNormSwishGradNumeric, NonFiniteInputsReachEveryOutputTheyFeed) {
+  // A NaN x inside a vector body (group 0 of sample 0) and an infinite dy in a tail (group 1 of
+  // sample 1): every output the float64 reference makes non-finite must be non-finite here (the
+  // vector exp gives garbage for NaN, so NaN must travel through u), and every other output must
+  // stay finite and accurate.
+  const std::vector<int64_t> shape = {2, 4, 70};  // 70 = whole vectors plus a tail at any width
+  for (aclDataType t : kDTypes) {
+    GroupNormSwishGradTester tester;
+    tester.Shape(shape).Groups(2).DType(t).Seed(61).PokeX(3, std::nan("")).PokeDy(280 + 2 * 70 + 68, INFINITY);
+    const GroupNormSwishGradOutputs o = tester.Run();
+    ASSERT_EQ(o.status, 0) << aclGetRecentErrMsg();
+    SCOPED_TRACE(DTypeLabel(t));
+    const std::vector<double> *got[3] = {&o.dx, &o.dgamma, &o.dbeta};
+    const std::vector<double> *ref[3] = {&o.refDx, &o.refDgamma, &o.refDbeta};
+    const std::vector<double> *scale[3] = {&o.dxScale, &o.dgammaScale, &o.dbetaScale};
+    int nonFinite = 0;
+    for (int k = 0; k < 3; ++k) {
+      for (size_t i = 0; i < got[k]->size(); ++i) {
+        const double v = (*got[k])[i], r = (*ref[k])[i];
+        if (!std::isfinite(r)) {
+          ++nonFinite;
+          EXPECT_FALSE(std::isfinite(v)) << "output " << k << " [" << i << "] = " << v << ", reference " << r;
+        } else {
+          const double tol = 32 * Epsilon(ACL_FLOAT) * (*scale[k])[i] + UlpAt(t, std::fabs(r));
+          EXPECT_LE(std::fabs(v - r), tol) << "output " << k << " [" << i << "] = " << v << ", reference " << r;
+        }
+      }
+    }
+    EXPECT_EQ(nonFinite, 2 * 140 + 2 + 2);  // two groups of dx, one channel each of dgamma and dbeta
+  }
+}
+
 TEST(GroupNormSwishGradNumeric, LargeGroupRecomputesDz) {
   // S = 2 x 140001 > the stash limit: sweep B recomputes dL/dz piece by piece; pieces straddle the
   // channel boundary.

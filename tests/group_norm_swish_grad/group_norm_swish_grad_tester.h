@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
@@ -71,6 +72,15 @@ class GroupNormSwishGradTester {
     seed_ = s;
     return *this;
   }
+  // Overwrites one element of x or dy after the statistics are drawn (for non-finite inputs).
+  GroupNormSwishGradTester &PokeX(int64_t index, double value) {
+    xPokes_.emplace_back(index, value);
+    return *this;
+  }
+  GroupNormSwishGradTester &PokeDy(int64_t index, double value) {
+    dyPokes_.emplace_back(index, value);
+    return *this;
+  }
   GroupNormSwishGradTester &Threads(int t) {
     threads_ = t;
     return *this;
@@ -101,6 +111,8 @@ class GroupNormSwishGradTester {
     } else {
       ForwardStats(n, c, hw);
     }
+    for (const auto &[index, value] : xPokes_) xValues.at(static_cast<size_t>(index)) = value;
+    for (const auto &[index, value] : dyPokes_) dyValues.at(static_cast<size_t>(index)) = value;
     dy.Fill(dyValues);
     x.Fill(xValues);
     mean.Fill(meanValues);
@@ -211,6 +223,7 @@ class GroupNormSwishGradTester {
   Layout layout_, outLayout_;
   double lo_ = -3, hi_ = 3;
   bool randomStats_ = false;
+  std::vector<std::pair<int64_t, double>> xPokes_, dyPokes_;
   uint64_t seed_ = 1;
   int threads_ = 0;
 };
