@@ -6,40 +6,30 @@
 
 #include "base/convert.h"
 #include "base/half.h"
+#include "base/load_as_f32-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Highway 1.0.3 emulates fp16 conversions on targets without F16C, and the emulation is wrong at
-// the edges (infinity promotes to 65536, demotion truncates), so only F16C/AVX-512 targets take the
-// vector path; the others use the exact scalar routines.
-#define ACLCPU_HARDWARE_F16 (HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2)
+// ACLCPU_HARDWARE_F16 (load_as_f32-inl.h): only F16C/AVX-512 targets convert fp16 in vectors.
 
 void LoadF16Row(const uint16_t *src, float *dst, int64_t n) {
   int64_t i = 0;
 #if ACLCPU_HARDWARE_F16
   const hn::ScalableTag<float> df;
-  const hn::Rebind<hwy::float16_t, decltype(df)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  const auto *h = reinterpret_cast<const hwy::float16_t *>(src);
-  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::PromoteTo(df, hn::LoadU(dh, h + i)), df, dst + i);
+  for (; i + lanes <= n; i += lanes) hn::StoreU(LoadF16AsF32(df, src + i), df, dst + i);
 #endif
   for (; i < n; ++i) dst[i] = F16ToF32(src[i]);
 }
 
 void LoadBF16Row(const uint16_t *src, float *dst, int64_t n) {
   const hn::ScalableTag<float> df;
-  const hn::RebindToUnsigned<decltype(df)> du32;
-  const hn::Rebind<uint16_t, decltype(df)> du16;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
   int64_t i = 0;
-  // bf16 is the top half of an fp32: widening and shifting is exact.
-  for (; i + lanes <= n; i += lanes) {
-    const auto wide = hn::ShiftLeft<16>(hn::PromoteTo(du32, hn::LoadU(du16, src + i)));
-    hn::StoreU(hn::BitCast(df, wide), df, dst + i);
-  }
+  for (; i + lanes <= n; i += lanes) hn::StoreU(LoadBF16AsF32(df, src + i), df, dst + i);
   for (; i < n; ++i) dst[i] = BF16ToF32(src[i]);
 }
 
