@@ -150,16 +150,16 @@ HWY_INLINE V TwoSum(V a, V b, V *err) {
 
 // u = slope (x - mean) + offset as uHi + uLo, to about 2^-46 relative to its terms: x - mean by
 // two-sum, slopeHi (x - mean) by an fma residual, the offset added by two-sum, and the low parts of
-// every factor collected in uLo. Returns uHi; *diff is fl(x - mean) for the caller's reuse.
+// every factor collected in uLo. Returns uHi.
 template <class D, class V>
-HWY_INLINE V SwishArgument(D d, V x, V negMean, const SwishCoefficients &c, V *uLo, V *diff) {
+HWY_INLINE V SwishArgument(D d, V x, V negMean, const SwishCoefficients &c, V *uLo) {
   V diffLo, sumErr;
-  *diff = TwoSum(x, negMean, &diffLo);
+  const V diff = TwoSum(x, negMean, &diffLo);
   const V slopeHi = hn::Set(d, c.slopeHi);
-  const V product = hn::Mul(slopeHi, *diff);
-  const V productErr = hn::MulSub(slopeHi, *diff, product);
+  const V product = hn::Mul(slopeHi, diff);
+  const V productErr = hn::MulSub(slopeHi, diff, product);
   const V uHi = TwoSum(product, hn::Set(d, c.offsetHi), &sumErr);
-  const V lows = hn::MulAdd(hn::Set(d, c.slopeLo), *diff, hn::MulAdd(slopeHi, diffLo, hn::Set(d, c.offsetLo)));
+  const V lows = hn::MulAdd(hn::Set(d, c.slopeLo), diff, hn::MulAdd(slopeHi, diffLo, hn::Set(d, c.offsetLo)));
   *uLo = hn::Add(hn::Add(productErr, sumErr), lows);
   return uHi;
 }
@@ -192,8 +192,8 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
     const int64_t blockEnd = *k + std::min(kSplitBlock, (end - *k) / lanes * lanes);
     // Pass 1: u = uHi + uLo (parked in dz and residuals) and exp(-uHi).
     for (int64_t j = *k; j < blockEnd; j += lanes) {
-      auto uLo = hn::Zero(d), diff = hn::Zero(d);
-      const auto uHi = ClampSwishArgument(d, SwishArgument(d, hn::LoadU(d, x + j), vNegMean, co, &uLo, &diff));
+      auto uLo = hn::Zero(d);
+      const auto uHi = ClampSwishArgument(d, SwishArgument(d, hn::LoadU(d, x + j), vNegMean, co, &uLo));
       hn::StoreU(uHi, d, dz + j);
       hn::StoreU(uLo, d, residuals + j);
       hn::Store(ExpInSwishRange(d, hn::Neg(uHi)), d, expBlock + (j - *k));
