@@ -7,6 +7,7 @@
 #include "base/convert.h"
 #include "base/half.h"
 #include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
@@ -35,23 +36,9 @@ void LoadBF16Row(const uint16_t *src, float *dst, int64_t n) {
 
 void StoreBF16Row(const float *src, uint16_t *dst, int64_t n) {
   const hn::ScalableTag<float> df;
-  const hn::RebindToUnsigned<decltype(df)> du32;
-  const hn::RebindToSigned<decltype(df)> di32;
-  const hn::Rebind<uint16_t, decltype(df)> du16;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  const auto bias = hn::Set(du32, 0x7FFFu);
-  const auto one = hn::Set(du32, 1u);
-  const auto quiet = hn::Set(du32, 0x40u);
   int64_t i = 0;
-  // Scalar math: bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16, NaN kept quiet (F32ToBF16).
-  for (; i + lanes <= n; i += lanes) {
-    const auto v = hn::LoadU(df, src + i);
-    const auto bits = hn::BitCast(du32, v);
-    const auto rounded = hn::ShiftRight<16>(hn::Add(hn::Add(bits, bias), hn::And(hn::ShiftRight<16>(bits), one)));
-    const auto nan = hn::Or(hn::ShiftRight<16>(bits), quiet);
-    const auto out = hn::IfThenElse(hn::RebindMask(du32, hn::IsNaN(v)), nan, rounded);
-    hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di32, out)), du16, dst + i);
-  }
+  for (; i + lanes <= n; i += lanes) StoreF32AsBF16(df, hn::LoadU(df, src + i), dst + i);
   for (; i < n; ++i) dst[i] = F32ToBF16(src[i]);
 }
 
@@ -59,10 +46,8 @@ void StoreF16Row(const float *src, uint16_t *dst, int64_t n) {
   int64_t i = 0;
 #if ACLCPU_HARDWARE_F16
   const hn::ScalableTag<float> df;
-  const hn::Rebind<hwy::float16_t, decltype(df)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  auto *h = reinterpret_cast<hwy::float16_t *>(dst);
-  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::DemoteTo(dh, hn::LoadU(df, src + i)), dh, h + i);
+  for (; i + lanes <= n; i += lanes) StoreF32AsF16(df, hn::LoadU(df, src + i), dst + i);
 #endif
   for (; i < n; ++i) dst[i] = F32ToF16(src[i]);
 }

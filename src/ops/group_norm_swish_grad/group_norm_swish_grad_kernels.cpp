@@ -12,6 +12,7 @@
 #include "hwy/contrib/math/math-inl.h"  // NOLINT
 
 #include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
 #include "ops/group_norm_swish_grad/group_norm_swish_grad_plan.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -42,6 +43,28 @@ inline float SourceToF32(const SourceElement<kSource> *p) {
   if constexpr (kSource == DType::kF16) return F16ToF32(*p);
   if constexpr (kSource == DType::kBF16) return BF16ToF32(*p);
   if constexpr (kSource == DType::kF32) return *p;
+}
+
+template <DType kSource>
+inline SourceElement<kSource> F32ToSource(float v) {
+  if constexpr (kSource == DType::kF16) return F32ToF16(v);
+  if constexpr (kSource == DType::kBF16) return F32ToBF16(v);
+  if constexpr (kSource == DType::kF32) return v;
+}
+
+// One vector of kSource elements as fp32 lanes, and back (rounded to nearest even).
+template <DType kSource, class D>
+HWY_INLINE hn::Vec<D> LoadSourceAsF32(D d, const SourceElement<kSource> *HWY_RESTRICT p) {
+  if constexpr (kSource == DType::kF16) return LoadF16AsF32(d, p);
+  if constexpr (kSource == DType::kBF16) return LoadBF16AsF32(d, p);
+  if constexpr (kSource == DType::kF32) return hn::LoadU(d, p);
+}
+
+template <DType kSource, class D>
+HWY_INLINE void StoreF32AsSource(D d, hn::Vec<D> v, SourceElement<kSource> *HWY_RESTRICT p) {
+  if constexpr (kSource == DType::kF16) StoreF32AsF16(d, v, p);
+  if constexpr (kSource == DType::kBF16) StoreF32AsBF16(d, v, p);
+  if constexpr (kSource == DType::kF32) hn::StoreU(v, d, p);
 }
 
 // u = s z = s gamma rstd (x - mean) + s beta = slope (x - mean) + offset, with the per-channel
@@ -92,13 +115,6 @@ HWY_INLINE V ExpInSwishRange(D d, V t) {
   x = hn::MulAdd(q, hn::Set(d, -1.428606765330187045e-6f), x);
   const V mantissa = hn::Add(hn::impl::ExpImpl<float>().ExpPoly(d, x), hn::Set(d, 1.0f));
   return hn::BitCast(d, hn::Add(hn::BitCast(di, mantissa), hn::ShiftLeft<23>(hn::BitCast(di, shifted))));
-}
-
-template <DType kSource, class D>
-HWY_INLINE hn::Vec<D> LoadSourceAsF32(D d, const SourceElement<kSource> *HWY_RESTRICT p) {
-  if constexpr (kSource == DType::kF16) return LoadF16AsF32(d, p);
-  if constexpr (kSource == DType::kBF16) return LoadBF16AsF32(d, p);
-  if constexpr (kSource == DType::kF32) return hn::LoadU(d, p);
 }
 
 // u clamped to [kMinSwishArgument, kMaxSwishArgument]; a NaN u stays NaN (x86's min and max return
@@ -335,9 +351,11 @@ void SwishGradPiece(const void *dySource, const void *xSource, int64_t len, int6
 //   dx = rstd * ((gamma dz - c1Stored) + (gamma residual - c1Residual) - xhat c2),
 // with c1 split the same way, so each bracket is exactly zero where its two sides are equal
 // (one-element groups).
-void ExactDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residuals, const float *HWY_RESTRICT x,
-                  int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
-                  double c1Stored, double c1Residual, double c2, float *HWY_RESTRICT dx) {
+void ExactDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residuals, const void *xData, int64_t len,
+                  int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd, double c1Stored,
+                  double c1Residual, double c2, void *dxData) {
+  const auto *HWY_RESTRICT x = static_cast<const float *>(xData);
+  auto *HWY_RESTRICT dx = static_cast<float *>(dxData);
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -364,10 +382,14 @@ void ExactDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT residu
 
 // Sweep B for FLOAT16/BF16 tensors: fp32 steps on the stored dz (the residuals and c1Residual are
 // not used), with c1Stored as an fp32 pair so that gamma dz - c1 is exactly zero in one-element
-// groups. Same signature as ExactDxPiece, so one pointer serves both.
-void PlainDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT /*residuals*/, const float *HWY_RESTRICT x,
-                  int64_t len, int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd,
-                  double c1Stored, double /*c1Residual*/, double c2, float *HWY_RESTRICT dx) {
+// groups. x is read and dx written as kSource elements (16-bit ones converted in registers, like
+// sweep A's), or as staged fp32. Same signature as ExactDxPiece, so one pointer serves both.
+template <DType kSource>
+void PlainDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT /*residuals*/, const void *xData, int64_t len,
+                  int64_t hw, int64_t pos, const float *HWY_RESTRICT gamma, float mean, float rstd, double c1Stored,
+                  double /*c1Residual*/, double c2, void *dxData) {
+  const auto *HWY_RESTRICT x = static_cast<const SourceElement<kSource> *>(xData);
+  auto *HWY_RESTRICT dx = static_cast<SourceElement<kSource> *>(dxData);
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto c1Hi = static_cast<float>(c1Stored), c1Lo = static_cast<float>(c1Stored - c1Hi);
@@ -381,20 +403,20 @@ void PlainDxPiece(const float *HWY_RESTRICT dz, const float *HWY_RESTRICT /*resi
     const auto vG = hn::Set(d, g);
     for (; k + lanes <= end; k += lanes) {
       const auto t = hn::Sub(hn::MulAdd(vG, hn::LoadU(d, dz + k), vNegC1Hi), vC1Lo);
-      const auto diff = hn::Sub(hn::LoadU(d, x + k), vMean);
-      hn::StoreU(hn::Mul(hn::MulAdd(vSlope, diff, t), vRstd), d, dx + k);
+      const auto diff = hn::Sub(LoadSourceAsF32<kSource>(d, x + k), vMean);
+      StoreF32AsSource<kSource>(d, hn::Mul(hn::MulAdd(vSlope, diff, t), vRstd), dx + k);
     }
     for (; k < end; ++k) {
       const float t = std::fma(g, dz[k], -c1Hi) - c1Lo;
-      dx[k] = std::fma(slope, x[k] - mean, t) * rstd;
+      dx[k] = F32ToSource<kSource>(std::fma(slope, SourceToF32<kSource>(x + k) - mean, t) * rstd);
     }
   }
 }
 
 using SwishGradPieceFn = void (*)(const void *, const void *, int64_t, int64_t, int64_t, const float *, const float *,
                                   float, float, float, float *, float *, double *);
-using DxPieceFn = void (*)(const float *, const float *, const float *, int64_t, int64_t, int64_t, const float *, float,
-                           float, double, double, double, float *);
+using DxPieceFn = void (*)(const float *, const float *, const void *, int64_t, int64_t, int64_t, const float *, float,
+                           float, double, double, double, void *);
 
 // source: the dtype sweep A reads dy and x as (kF32 when they are dense fp32 or staged).
 SwishGradPieceFn SelectSwishGradPiece(bool sums, bool compensated, DType source) {
@@ -407,7 +429,15 @@ SwishGradPieceFn SelectSwishGradPiece(bool sums, bool compensated, DType source)
     default: return sums ? SwishGradPiece<true, false, DType::kF32> : SwishGradPiece<false, false, DType::kF32>;
   }
 }
-DxPieceFn SelectDxPiece(bool exact) { return exact ? ExactDxPiece : PlainDxPiece; }
+// source: the dtype sweep B reads x and writes dx as (kF32 when they are dense fp32 or staged).
+DxPieceFn SelectDxPiece(bool exact, DType source) {
+  if (exact) return ExactDxPiece;
+  switch (source) {
+    case DType::kF16: return PlainDxPiece<DType::kF16>;
+    case DType::kBF16: return PlainDxPiece<DType::kBF16>;
+    default: return PlainDxPiece<DType::kF32>;
+  }
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
@@ -431,6 +461,13 @@ constexpr int64_t kParallelReduceSums = 1 << 16;  // (n, c) sums from which that
 
 const float *ElementAt(const void *base, const TensorView &v, int64_t flat) {
   return static_cast<const float *>(base) + v.offset + flat;
+}
+
+// Element `flat` of a contiguous tensor of any dtype.
+template <class T>
+T *DataAt(const TensorView &v, T *base, int64_t flat) {
+  using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
+  return static_cast<Byte *>(base) + (v.offset + flat) * static_cast<int64_t>(DTypeSize(v.dtype));
 }
 
 // Elements [first, first + len) of a tensor in flat row-major order, as fp32: in place when the
@@ -468,10 +505,12 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   // dy and x of elements [first, first + len) as sweep A reads them.
   auto sweepAInput = [&](const TensorView &v, const void *base, bool direct, int64_t first, int64_t len,
                          float *stage) -> const void * {
-    if (convertInSweepA) return static_cast<const char *>(base) + (v.offset + first) * DTypeSize(v.dtype);
+    if (convertInSweepA) return DataAt(v, base, first);
     return ReadPiece(v, base, direct, first, len, stage);
   };
-  const auto sweepB = HWY_DYNAMIC_DISPATCH(SelectDxPiece)(compensated);
+  // Likewise sweep B reads contiguous FLOAT16/BF16 x and writes contiguous dx in registers.
+  const bool convertInSweepB = !compensated && p.x.IsContiguous() && p.dx.IsContiguous();
+  const auto sweepB = HWY_DYNAMIC_DISPATCH(SelectDxPiece)(compensated, convertInSweepB ? p.x.dtype : DType::kF32);
   const int64_t dPerGroup = p.channelsPerGroup, hw = p.hw, size = p.groupSize;
 
   ParallelFor(p.n * p.groups, p.threads, [&](int64_t group, int thread) {
@@ -504,18 +543,20 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
-      const float *x = ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
       const int64_t at = p.stashDz ? off : 0;
       if (!p.stashDz) {
         const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
-        const void *xSource = convertInSweepA ? sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x) : x;
-        recompute(dy, xSource, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
+        const void *x = sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x);
+        recompute(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
                   s.residuals, nullptr);
       }
-      float *dx = p.dxDirect ? static_cast<float *>(b.dx) + p.dx.offset + start + off : s.dx;
+      const void *x =
+          convertInSweepB ? DataAt(p.x, b.x, start + off) : ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
+      const bool dxInPlace = convertInSweepB || p.dxDirect;
+      void *dx = dxInPlace ? DataAt(p.dx, b.dx, start + off) : s.dx;
       sweepB(s.dz + at, s.residuals + at, x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1Stored, c1Residual, c2,
              dx);
-      if (!p.dxDirect) WriteFlatFromF32(p.dx, b.dx, start + off, len, s.dx);
+      if (!dxInPlace) WriteFlatFromF32(p.dx, b.dx, start + off, len, s.dx);
     }
   });
 }

@@ -1,0 +1,55 @@
+// Per-target vector stores of fp32 lanes as FLOAT16 or BF16 elements, rounded to nearest even, for
+// kernels that convert in registers instead of staging an fp32 copy. The counterpart of
+// load_as_f32-inl.h, with the same include convention and the same ACLCPU_HARDWARE_F16 rule.
+#if defined(ACLCPU_BASE_STORE_FROM_F32_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef ACLCPU_BASE_STORE_FROM_F32_INL_H_
+#undef ACLCPU_BASE_STORE_FROM_F32_INL_H_
+#else
+#define ACLCPU_BASE_STORE_FROM_F32_INL_H_
+#endif
+
+#include <cstdint>
+
+#include "base/half.h"
+#include "base/load_as_f32-inl.h"  // ACLCPU_HARDWARE_F16
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace HWY_NAMESPACE {
+
+// One vector of fp32 lanes as BF16 elements: the scalar F32ToBF16's
+// bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16, with a NaN kept quiet.
+template <class D>
+HWY_INLINE void StoreF32AsBF16(D /*d*/, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_RESTRICT dst) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const hn::RebindToUnsigned<D> du32;
+  const hn::RebindToSigned<D> di32;
+  const hn::Rebind<uint16_t, D> du16;
+  const auto bits = hn::BitCast(du32, v);
+  const auto rounded = hn::ShiftRight<16>(
+      hn::Add(hn::Add(bits, hn::Set(du32, 0x7FFFu)), hn::And(hn::ShiftRight<16>(bits), hn::Set(du32, 1u))));
+  const auto nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du32, 0x40u));
+  const auto out = hn::IfThenElse(hn::RebindMask(du32, hn::IsNaN(v)), nan, rounded);
+  hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di32, out)), du16, dst);
+}
+
+// One vector of fp32 lanes as FLOAT16 elements, exact on every target (see ACLCPU_HARDWARE_F16).
+template <class D>
+HWY_INLINE void StoreF32AsF16([[maybe_unused]] D d, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_RESTRICT dst) {
+  namespace hn = hwy::HWY_NAMESPACE;
+#if ACLCPU_HARDWARE_F16
+  const hn::Rebind<hwy::float16_t, D> dh;
+  hn::StoreU(hn::DemoteTo(dh, v), dh, reinterpret_cast<hwy::float16_t *>(dst));
+#else
+  HWY_ALIGN float lanes[HWY_MAX_BYTES / sizeof(float)];
+  hn::Store(v, d, lanes);
+  for (size_t i = 0; i < hn::Lanes(d); ++i) dst[i] = F32ToF16(lanes[i]);
+#endif
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#endif  // per-target include guard
