@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,11 @@ class GroupNormSwishGradTester {
   }
   GroupNormSwishGradTester &DataLayout(Layout l) {
     layout_ = std::move(l);
+    return *this;
+  }
+  // dy alone in another layout than x (default: DataLayout's).
+  GroupNormSwishGradTester &DyLayout(Layout l) {
+    dyLayout_ = std::move(l);
     return *this;
   }
   GroupNormSwishGradTester &OutLayout(Layout l) {
@@ -97,7 +103,7 @@ class GroupNormSwishGradTester {
     const int64_t n = shape_[0], c = shape_[1], hw = NumelOf(shape_) / std::max<int64_t>(n * c, 1);
     const std::vector<int64_t> paramShape = paramShape_.empty() ? std::vector<int64_t>{c} : paramShape_;
     std::mt19937_64 rng(seed_);
-    DeviceTensor dy(shape_, dtype_, layout_), x(shape_, dtype_, layout_);
+    DeviceTensor dy(shape_, dtype_, dyLayout_.value_or(layout_)), x(shape_, dtype_, layout_);
     DeviceTensor mean({n, groups_}, dtype_), rstd({n, groups_}, dtype_);
     DeviceTensor gamma({c}, dtype_), beta({c}, dtype_);
     DeviceTensor dx(shape_, dtype_, outLayout_), dgamma(paramShape, dtype_), dbeta(paramShape, dtype_);
@@ -221,6 +227,7 @@ class GroupNormSwishGradTester {
   double scale_ = 1.0;
   bool requireDgamma_ = true, requireDbeta_ = true;
   Layout layout_, outLayout_;
+  std::optional<Layout> dyLayout_;
   double lo_ = -3, hi_ = 3;
   bool randomStats_ = false;
   std::vector<std::pair<int64_t, double>> xPokes_, dyPokes_;

@@ -544,14 +544,16 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
       const int64_t at = p.stashDz ? off : 0;
-      if (!p.stashDz) {
-        const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
-        const void *x = sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x);
-        recompute(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
-                  s.residuals, nullptr);
-      }
       const void *x =
           convertInSweepB ? DataAt(p.x, b.x, start + off) : ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
+      if (!p.stashDz) {
+        const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
+        // Both sweeps read x the same way unless only one of them converts in registers.
+        const void *xA =
+            convertInSweepA == convertInSweepB ? x : sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x);
+        recompute(dy, xA, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
+                  s.residuals, nullptr);
+      }
       const bool dxInPlace = convertInSweepB || p.dxDirect;
       void *dx = dxInPlace ? DataAt(p.dx, b.dx, start + off) : s.dx;
       sweepB(s.dz + at, s.residuals + at, x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1Stored, c1Residual, c2,
