@@ -122,9 +122,7 @@ void ScatterFromF32(const TensorView &view, void *base, int64_t first, int64_t n
 
 void ReadFlatAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst) {
   if (view.IsContiguous()) {
-    const auto *start =
-        static_cast<const char *>(base) + (view.offset + first) * static_cast<int64_t>(DTypeSize(view.dtype));
-    LoadAsF32(view.dtype, start, dst, n);
+    LoadAsF32(view.dtype, ContiguousElement(view, base, first), dst, n);
   } else {
     GatherAsF32(view, base, first, n, dst);
   }
@@ -132,8 +130,7 @@ void ReadFlatAsF32(const TensorView &view, const void *base, int64_t first, int6
 
 void WriteFlatFromF32(const TensorView &view, void *base, int64_t first, int64_t n, const float *src) {
   if (view.IsContiguous()) {
-    auto *start = static_cast<char *>(base) + (view.offset + first) * static_cast<int64_t>(DTypeSize(view.dtype));
-    StoreFromF32(view.dtype, src, start, n);
+    StoreFromF32(view.dtype, src, ContiguousElement(view, base, first), n);
   } else {
     ScatterFromF32(view, base, first, n, src);
   }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace aclcpu {
 
@@ -71,6 +72,14 @@ struct TensorView {
     return t;
   }
 };
+
+// Element `flat` (row-major) of a contiguous view whose storage starts at `base`; T is void or
+// const void.
+template <class T>
+T *ContiguousElement(const TensorView &v, T *base, int64_t flat) {
+  using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
+  return static_cast<Byte *>(base) + (v.offset + flat) * static_cast<int64_t>(DTypeSize(v.dtype));
+}
 
 // Walks the elements of a view in row-major order, keeping the element offset up to date.
 class StridedCursor {

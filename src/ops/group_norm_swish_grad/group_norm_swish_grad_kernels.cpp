@@ -459,21 +459,10 @@ namespace {
 constexpr int64_t kReduceChannels = 256;          // channels per task of the dgamma/dbeta reduction
 constexpr int64_t kParallelReduceSums = 1 << 16;  // (n, c) sums from which that reduction is threaded
 
-const float *ElementAt(const void *base, const TensorView &v, int64_t flat) {
-  return static_cast<const float *>(base) + v.offset + flat;
-}
-
-// Element `flat` of a contiguous tensor of any dtype.
-template <class T>
-T *DataAt(const TensorView &v, T *base, int64_t flat) {
-  using Byte = std::conditional_t<std::is_const_v<T>, const char, char>;
-  return static_cast<Byte *>(base) + (v.offset + flat) * static_cast<int64_t>(DTypeSize(v.dtype));
-}
-
 // Elements [first, first + len) of a tensor in flat row-major order, as fp32: in place when the
 // tensor is dense fp32, else converted into `stage`.
 const float *ReadPiece(const TensorView &v, const void *base, bool direct, int64_t first, int64_t len, float *stage) {
-  if (direct) return ElementAt(base, v, first);
+  if (direct) return static_cast<const float *>(ContiguousElement(v, base, first));
   ReadFlatAsF32(v, base, first, len, stage);
   return stage;
 }
@@ -505,7 +494,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   // dy and x of elements [first, first + len) as sweep A reads them.
   auto sweepAInput = [&](const TensorView &v, const void *base, bool direct, int64_t first, int64_t len,
                          float *stage) -> const void * {
-    if (convertInSweepA) return DataAt(v, base, first);
+    if (convertInSweepA) return ContiguousElement(v, base, first);
     return ReadPiece(v, base, direct, first, len, stage);
   };
   // Likewise sweep B reads contiguous FLOAT16/BF16 x and writes contiguous dx in registers.
@@ -544,8 +533,8 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
       const int64_t at = p.stashDz ? off : 0;
-      const void *x =
-          convertInSweepB ? DataAt(p.x, b.x, start + off) : ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
+      const void *x = convertInSweepB ? ContiguousElement(p.x, b.x, start + off)
+                                      : ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
       if (!p.stashDz) {
         const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
         // Both sweeps read x the same way unless only one of them converts in registers.
@@ -555,7 +544,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
                   s.residuals, nullptr);
       }
       const bool dxInPlace = convertInSweepB || p.dxDirect;
-      void *dx = dxInPlace ? DataAt(p.dx, b.dx, start + off) : s.dx;
+      void *dx = dxInPlace ? ContiguousElement(p.dx, b.dx, start + off) : s.dx;
       sweepB(s.dz + at, s.residuals + at, x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1Stored, c1Residual, c2,
              dx);
       if (!dxInPlace) WriteFlatFromF32(p.dx, b.dx, start + off, len, s.dx);
