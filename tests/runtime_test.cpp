@@ -19,6 +19,12 @@ int WaitAtGate(const void *) {
   return ACL_SUCCESS;
 }
 int FailingTask(const void *) { return ACL_ERROR_RT_AICORE_EXCEPTION; }
+// A task that notes which thread ran it.
+std::atomic<std::thread::id> ranOn;
+int NoteThread(const void *) {
+  ranOn = std::this_thread::get_id();
+  return ACL_SUCCESS;
+}
 
 TEST(Runtime, InitFinalizeReferenceCounting) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
@@ -92,6 +98,46 @@ TEST(Runtime, StreamRunsTasksAsynchronouslyAndInOrder) {
   EXPECT_EQ(static_cast<unsigned char *>(a)[40], 7);
   aclrtFree(a);
   aclrtFree(b);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+// A thread that launches and then synchronizes runs the task itself rather than sleeping (one
+// OpenMP pool per process instead of two). The worker may still take a task whose synchronize comes
+// late (a descheduled test thread), so this asks for one such run in 20.
+TEST(Runtime, SynchronizeRunsQueuedTasksOnTheCallingThread) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  int onCaller = 0;
+  for (int i = 0; i < 20; ++i) {
+    ranOn = std::thread::id();
+    ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+    ASSERT_NE(ranOn.load(), std::thread::id());
+    if (ranOn.load() == std::this_thread::get_id()) ++onCaller;
+  }
+  EXPECT_GE(onCaller, 1);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+// Nobody synchronizes, or only with a timeout: the worker runs the task (after its hand-over window).
+TEST(Runtime, WorkerRunsTasksNobodyWaitsFor) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ranOn = std::thread::id();
+  ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
+  aclrtStreamStatus status = ACL_STREAM_STATUS_NOT_READY;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (status != ACL_STREAM_STATUS_COMPLETE && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_EQ(aclrtStreamQuery(stream, &status), ACL_SUCCESS);
+  }
+  EXPECT_EQ(status, ACL_STREAM_STATUS_COMPLETE);
+  EXPECT_NE(ranOn.load(), std::this_thread::get_id());
+  ranOn = std::thread::id();
+  ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream, 10000), ACL_SUCCESS);
+  EXPECT_NE(ranOn.load(), std::thread::id());
+  EXPECT_NE(ranOn.load(), std::this_thread::get_id());
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 

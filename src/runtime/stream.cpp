@@ -6,9 +6,15 @@
 namespace aclcpu {
 namespace {
 
-// How long a worker looks for new work, or a synchronizing thread for completion, before sleeping.
-// Each check yields the core, so a spinning thread never starves the threads doing the work.
+// How long a synchronizing thread polls for the worker's running task to finish before sleeping:
+// a condition variable wake-up costs tens of microseconds in a VM, more than a small operator's
+// work. Each check yields the core, so the polling thread never starves the threads doing the work.
 constexpr auto kSpinBeforeBlocking = std::chrono::microseconds(50);
+
+// How long the worker leaves a task queued on an idle stream before running it, so that a thread
+// launching and then synchronizing runs it itself (see Synchronize). Launch-to-synchronize takes a
+// few microseconds; a woken worker arrives after tens in a VM, so without the window they race.
+constexpr auto kHandOverWindow = std::chrono::microseconds(100);
 
 template <class Ready>
 bool SpinUntil(Ready ready) {
@@ -46,50 +52,75 @@ aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
     if (argsSize != 0) std::memcpy(slot.args, args, argsSize);
     ++count_;
     ++submitted_;
-    queued_.store(count_, std::memory_order_release);
   }
   workAvailable_.notify_one();
   return ACL_SUCCESS;
 }
 
+void Stream::RunHeadLocked(std::unique_lock<std::mutex> &lock) {
+  running_ = true;
+  Task &task = ring_[head_];  // the slot is not reused until count_ drops
+  lock.unlock();
+  const int status = task.fn(task.args);
+  lock.lock();
+  running_ = false;
+  if (status != ACL_SUCCESS && firstError_ == ACL_SUCCESS) firstError_ = status;
+  head_ = (head_ + 1) % kCapacity;
+  --count_;
+  ++completed_;
+  finished_.store(completed_, std::memory_order_release);
+  taskDone_.notify_all();
+  slotFree_.notify_one();
+  if (count_ > 0) workAvailable_.notify_one();  // a synchronizer done with its share leaves the rest
+}
+
 void Stream::WorkerLoop() {
   std::unique_lock<std::mutex> lock(mutex_);
+  auto claimable = [this] { return count_ > 0 && !running_; };
+  bool draining = false;  // the worker ran the task before: it runs the next one at once
   for (;;) {
-    if (count_ == 0 && !stopping_) {
-      lock.unlock();
-      SpinUntil([this] { return queued_.load(std::memory_order_acquire) > 0; });
-      lock.lock();
+    if (!claimable()) {
+      draining = false;
+      workAvailable_.wait(lock, [&] { return claimable() || (stopping_ && count_ == 0); });
+      if (count_ == 0) return;  // stopping with an empty queue
     }
-    workAvailable_.wait(lock, [this] { return count_ > 0 || stopping_; });
-    if (count_ == 0) return;    // stopping with an empty queue
-    Task &task = ring_[head_];  // the slot is not reused until count_ drops
-    lock.unlock();
-    const int status = task.fn(task.args);
-    lock.lock();
-    if (status != ACL_SUCCESS && firstError_ == ACL_SUCCESS) firstError_ = status;
-    head_ = (head_ + 1) % kCapacity;
-    --count_;
-    ++completed_;
-    queued_.store(count_, std::memory_order_release);
-    finished_.store(completed_, std::memory_order_release);
-    taskDone_.notify_all();
-    slotFree_.notify_one();
+    if (!draining) {
+      // Newly queued on an idle stream: leave it to a synchronizing thread for a moment. The window
+      // is per task: it ends early only when this task is taken or done.
+      const uint64_t head = completed_;
+      workAvailable_.wait_for(lock, kHandOverWindow, [&] { return completed_ != head || running_ || stopping_; });
+      if (completed_ != head || !claimable()) continue;
+    }
+    RunHeadLocked(lock);
+    draining = true;
   }
 }
 
 aclError Stream::Synchronize(int32_t timeoutMs) {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = submitted_;
-  if (completed_ < target) {
+  auto done = [this, target] { return completed_ >= target; };
+  if (timeoutMs < 0) {
+    // The caller would only sleep, so it runs the queued tasks itself, in order, whenever the worker
+    // is not running one. An operator's threads then come from the caller's OpenMP pool, kept warm
+    // by its other parallel work, instead of the worker's: two pools in one process make libgomp
+    // put idle threads to sleep at once, and waking them costs each parallel region 10-40 us here.
+    while (!done()) {
+      if (!running_) {
+        RunHeadLocked(lock);
+        continue;
+      }
+      const uint64_t running = completed_ + 1;  // the worker's task
+      lock.unlock();
+      SpinUntil([this, running] { return finished_.load(std::memory_order_acquire) >= running; });
+      lock.lock();
+      taskDone_.wait(lock, [this, running] { return completed_ >= running; });
+    }
+  } else if (!done()) {
     lock.unlock();
     SpinUntil([this, target] { return finished_.load(std::memory_order_acquire) >= target; });
     lock.lock();
-  }
-  auto done = [this, target] { return completed_ >= target; };
-  if (timeoutMs < 0) {
-    taskDone_.wait(lock, done);
-  } else if (!taskDone_.wait_for(lock, std::chrono::milliseconds(timeoutMs), done)) {
-    return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+    if (!taskDone_.wait_for(lock, std::chrono::milliseconds(timeoutMs), done)) return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
   }
   const aclError status = firstError_;
   firstError_ = ACL_SUCCESS;

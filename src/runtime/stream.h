@@ -1,4 +1,5 @@
-// A stream: an in-order task queue drained by one worker thread, like a device's hardware queue.
+// A stream: an in-order task queue drained by one worker thread, like a device's hardware queue,
+// and by any thread that waits for it in Synchronize.
 #pragma once
 
 #include <atomic>
@@ -39,6 +40,9 @@ class Stream {
   static constexpr size_t kCapacity = 1024;
 
   void WorkerLoop();
+  // Runs the task at the head of the queue on this thread (the worker or a synchronizing thread);
+  // called with running_ false and count_ > 0, returns with the lock held again.
+  void RunHeadLocked(std::unique_lock<std::mutex> &lock);
 
   Context *owner_;
   std::mutex mutex_;
@@ -47,11 +51,10 @@ class Stream {
   size_t head_ = 0;   // next task to run
   size_t count_ = 0;  // queued tasks, including the one running
   uint64_t submitted_ = 0, completed_ = 0;
-  // Lock-free mirrors of count_ and completed_ for the short spin before blocking: a condition
-  // variable wake-up costs tens of microseconds in a VM, more than a small operator's work.
-  std::atomic<size_t> queued_{0};
+  // A lock-free mirror of completed_ for the short spin before blocking in Synchronize.
   std::atomic<uint64_t> finished_{0};
   bool stopping_ = false;
+  bool running_ = false;  // the head task is running, on the worker or on a synchronizing thread
   aclError firstError_ = ACL_SUCCESS;
   std::thread worker_;
 };
