@@ -123,6 +123,19 @@ TEST(Runtime, SynchronizeRunsQueuedTasksOnTheCallingThread) {
 TEST(Runtime, WorkerRunsTasksNobodyWaitsFor) {
   aclrtStream stream = nullptr;
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  // Without any call that waits or polls: once on an idle stream (the worker sleeps until a launch
+  // wakes it), once right after a launch + synchronize (the worker naps and finds the task itself).
+  for (int round = 0; round < 2; ++round) {
+    ranOn = std::thread::id();
+    ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (ranOn.load() == std::thread::id() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_NE(ranOn.load(), std::thread::id()) << "round " << round;
+    ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  }
   ranOn = std::thread::id();
   ASSERT_EQ(aclcpu::EnqueueStreamTask(stream, NoteThread, nullptr, 0), ACL_SUCCESS);
   aclrtStreamStatus status = ACL_STREAM_STATUS_NOT_READY;

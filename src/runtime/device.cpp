@@ -108,6 +108,16 @@ aclError EnqueueStreamTask(aclrtStream handle, StreamTaskFn fn, const void *args
   return stream->Enqueue(fn, args, argsSize);
 }
 
+void KickStreams() {
+  // Under the state lock, so nothing is copied or allocated (WaitForEvent calls this from a task).
+  // Kick takes a stream's lock after it; no code takes them the other way round.
+  auto &s = State();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  for (auto &entry : s.streams) entry.second->Kick();
+  for (Context *ctx : s.contexts)
+    if (ctx->defaultStream) ctx->defaultStream->Kick();
+}
+
 }  // namespace aclcpu
 
 using aclcpu::State;

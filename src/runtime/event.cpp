@@ -71,6 +71,7 @@ int ReachEvent(const void *args) {
 
 int WaitForEvent(const void *args) {
   const auto *a = static_cast<const MarkArgs *>(args);
+  KickStreams();  // the stream that records the event must not nap meanwhile
   {
     std::unique_lock<std::mutex> lock(a->event->mutex);
     a->event->completed.wait(lock, [a] { return a->event->reachedSeq >= a->seq; });
@@ -162,6 +163,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventStatus *status) {
   if (status == nullptr) return ACL_ERROR_INVALID_PARAM;
   Event *e = aclcpu::Acquire(event);
   if (e == nullptr) return aclcpu::UnknownEvent("aclrtQueryEventStatus");
+  aclcpu::KickStreams();  // a caller polling for the event: streams run their tasks now
   {
     std::lock_guard<std::mutex> lock(e->mutex);
     *status = e->reachedSeq >= e->recordedSeq ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
@@ -173,6 +175,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventStatus *status) {
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   Event *e = aclcpu::Acquire(event);
   if (e == nullptr) return aclcpu::UnknownEvent("aclrtSynchronizeEvent");
+  aclcpu::KickStreams();  // the caller only waits: streams run their tasks now
   {
     std::unique_lock<std::mutex> lock(e->mutex);
     const uint64_t target = e->recordedSeq;

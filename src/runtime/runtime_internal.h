@@ -18,13 +18,16 @@ void LogMessage(aclLogLevel level, const std::string &text);
 bool LogEnabled(aclLogLevel level);
 
 // ---- streams -------------------------------------------------------------------------------------
-// A task runs on the stream's worker thread; it returns 0 or an error status that the next
-// aclrtSynchronizeStream on that stream reports. `args` is copied into the stream's queue at
-// enqueue time, so enqueueing never allocates.
+// A task runs on the stream's worker thread (or on a thread synchronizing the stream); it returns 0 or an error status
+// that the next aclrtSynchronizeStream on that stream reports. `args` is copied into the stream's queue at enqueue
+// time, so enqueueing never allocates.
 using StreamTaskFn = int (*)(const void *args);
 constexpr size_t kMaxStreamTaskArgs = 256;
 // Enqueues on `stream` (null = the current context's default stream). Returns an aclError.
 aclError EnqueueStreamTask(aclrtStream stream, StreamTaskFn fn, const void *args, size_t argsSize);
+// Every stream's worker runs its queued tasks at once (Stream::Kick): for threads that wait for an
+// event, which does not say which stream will reach it.
+void KickStreams();
 
 // ---- memory registry -----------------------------------------------------------------------------
 struct MemoryBlock {

@@ -11,10 +11,17 @@ namespace {
 // work. Each check yields the core, so the polling thread never starves the threads doing the work.
 constexpr auto kSpinBeforeBlocking = std::chrono::microseconds(50);
 
-// How long the worker leaves a task queued on an idle stream before running it, so that a thread
-// launching and then synchronizing runs it itself (see Synchronize). Launch-to-synchronize takes a
-// few microseconds; a woken worker arrives after tens in a VM, so without the window they race.
+// How long the worker leaves a newly queued task for a synchronizing thread to take (see
+// Synchronize) before running it itself. Launch-to-synchronize takes a few microseconds.
 constexpr auto kHandOverWindow = std::chrono::microseconds(100);
+
+// While tasks keep arriving (the last one under kStayAwake ago), the idle worker naps for kNap at a
+// time and looks for unclaimed tasks itself, so launches need not wake it: a wake-up per launch
+// (plus the one at the end of its hand-over window) cost ~15 us of the cores' time per small
+// operator. After kStayAwake without a launch it sleeps until woken. Threads that wait for a
+// stream's progress without running its tasks kick it awake (Kick).
+constexpr auto kNap = std::chrono::milliseconds(1);
+constexpr auto kStayAwake = std::chrono::milliseconds(20);
 
 template <class Ready>
 bool SpinUntil(Ready ready) {
@@ -33,6 +40,7 @@ Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
 }
 
 Stream::~Stream() {
+  Kick();
   {
     std::unique_lock<std::mutex> lock(mutex_);
     taskDone_.wait(lock, [this] { return count_ == 0; });
@@ -44,17 +52,29 @@ Stream::~Stream() {
 
 aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
   if (argsSize > kMaxStreamTaskArgs) return ACL_ERROR_RT_PARAM_INVALID;
+  bool wake = false;
   {
     std::unique_lock<std::mutex> lock(mutex_);
     slotFree_.wait(lock, [this] { return count_ < kCapacity; });
     Task &slot = ring_[(head_ + count_) % kCapacity];
     slot.fn = fn;
     if (argsSize != 0) std::memcpy(slot.args, args, argsSize);
+    slot.enqueuedAt = lastEnqueue_ = std::chrono::steady_clock::now();
     ++count_;
     ++submitted_;
+    wake = asleep_;
+  }
+  if (wake) workAvailable_.notify_one();
+  return ACL_SUCCESS;
+}
+
+void Stream::Kick() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (count_ == 0) return;
+    kicked_ = true;
   }
   workAvailable_.notify_one();
-  return ACL_SUCCESS;
 }
 
 void Stream::RunHeadLocked(std::unique_lock<std::mutex> &lock) {
@@ -71,28 +91,36 @@ void Stream::RunHeadLocked(std::unique_lock<std::mutex> &lock) {
   finished_.store(completed_, std::memory_order_release);
   taskDone_.notify_all();
   slotFree_.notify_one();
-  if (count_ > 0) workAvailable_.notify_one();  // a synchronizer done with its share leaves the rest
 }
 
 void Stream::WorkerLoop() {
+  using Clock = std::chrono::steady_clock;
   std::unique_lock<std::mutex> lock(mutex_);
   auto claimable = [this] { return count_ > 0 && !running_; };
   bool draining = false;  // the worker ran the task before: it runs the next one at once
   for (;;) {
-    if (!claimable()) {
-      draining = false;
-      workAvailable_.wait(lock, [&] { return claimable() || (stopping_ && count_ == 0); });
-      if (count_ == 0) return;  // stopping with an empty queue
+    if (claimable()) {
+      if (!draining && !kicked_) {
+        const auto deadline = ring_[head_].enqueuedAt + kHandOverWindow;
+        if (Clock::now() < deadline) {
+          workAvailable_.wait_until(lock, deadline, [&] { return !claimable() || kicked_ || stopping_; });
+          continue;
+        }
+      }
+      RunHeadLocked(lock);
+      draining = true;
+      continue;
     }
-    if (!draining) {
-      // Newly queued on an idle stream: leave it to a synchronizing thread for a moment. The window
-      // is per task: it ends early only when this task is taken or done.
-      const uint64_t head = completed_;
-      workAvailable_.wait_for(lock, kHandOverWindow, [&] { return completed_ != head || running_ || stopping_; });
-      if (completed_ != head || !claimable()) continue;
+    draining = false;
+    kicked_ = false;
+    if (stopping_ && count_ == 0) return;
+    if (Clock::now() - lastEnqueue_ < kStayAwake) {
+      workAvailable_.wait_for(lock, kNap, [this] { return kicked_ || stopping_; });
+    } else {
+      asleep_ = true;
+      workAvailable_.wait(lock, [&] { return claimable() || kicked_ || stopping_; });
+      asleep_ = false;
     }
-    RunHeadLocked(lock);
-    draining = true;
   }
 }
 
@@ -116,7 +144,13 @@ aclError Stream::Synchronize(int32_t timeoutMs) {
       lock.lock();
       taskDone_.wait(lock, [this, running] { return completed_ >= running; });
     }
+    if (count_ > 0) {  // tasks queued after `target`: the worker takes them at once
+      kicked_ = true;
+      workAvailable_.notify_one();
+    }
   } else if (!done()) {
+    kicked_ = true;  // this thread only waits: the worker must not hold tasks back for it
+    workAvailable_.notify_one();
     lock.unlock();
     SpinUntil([this, target] { return finished_.load(std::memory_order_acquire) >= target; });
     lock.lock();
@@ -128,8 +162,13 @@ aclError Stream::Synchronize(int32_t timeoutMs) {
 }
 
 bool Stream::Idle() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return count_ == 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (count_ == 0) return true;
+    kicked_ = true;  // a caller polling for completion: run the tasks now
+  }
+  workAvailable_.notify_one();
+  return false;
 }
 
 }  // namespace aclcpu

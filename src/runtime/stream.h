@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -29,12 +30,18 @@ class Stream {
   // Waits for every task enqueued so far; returns (and clears) the first task failure.
   // timeoutMs < 0 waits forever; on timeout returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT.
   aclError Synchronize(int32_t timeoutMs);
+  // True when no task is queued; otherwise kicks the worker (see Kick).
   bool Idle();
+  // For a thread about to wait for this stream's progress without running its tasks (event waits,
+  // timed synchronizes, polling): the worker runs queued tasks at once instead of napping or holding
+  // them back for a synchronizing thread.
+  void Kick();
   Context *owner() const { return owner_; }
 
  private:
   struct Task {
     StreamTaskFn fn;
+    std::chrono::steady_clock::time_point enqueuedAt;
     alignas(16) unsigned char args[kMaxStreamTaskArgs];
   };
   static constexpr size_t kCapacity = 1024;
@@ -55,6 +62,9 @@ class Stream {
   std::atomic<uint64_t> finished_{0};
   bool stopping_ = false;
   bool running_ = false;  // the head task is running, on the worker or on a synchronizing thread
+  bool asleep_ = false;   // the worker waits without a timeout: Enqueue must wake it
+  bool kicked_ = false;   // see Kick
+  std::chrono::steady_clock::time_point lastEnqueue_;
   aclError firstError_ = ACL_SUCCESS;
   std::thread worker_;
 };
