@@ -205,7 +205,8 @@ struct ChannelSums {
 inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t *next, int64_t end,
                                   const SwishCoefficients &co, float mean, bool sums, float *HWY_RESTRICT dz,
                                   float *HWY_RESTRICT residuals) {
-  int64_t k = *next;  // a local: the vector stores may alias *next, which kept it in memory
+  int64_t k = *next;               // a local: the vector stores may alias *next, which kept it in memory
+  const SwishCoefficients c = co;  // likewise: its four broadcasts were reloaded every vector
   const hn::ScalableTag<float> d;
   const hn::Repartition<double, decltype(d)> dd;
   const hn::Half<decltype(d)> dh;
@@ -220,7 +221,7 @@ inline ChannelSums CompensatedRun(const float *HWY_RESTRICT dy, const float *HWY
     // Pass 1: u = uHi + uLo (parked in dz and residuals) and exp(-uHi).
     for (int64_t j = k; j < blockEnd; j += lanes) {
       auto uLo = hn::Zero(d);
-      const auto uHi = ClampSwishArgument(d, SwishArgument(d, hn::LoadU(d, x + j), vNegMean, co, &uLo));
+      const auto uHi = ClampSwishArgument(d, SwishArgument(d, hn::LoadU(d, x + j), vNegMean, c, &uLo));
       hn::StoreU(uHi, d, dz + j);
       hn::StoreU(uLo, d, residuals + j);
       hn::Store(ExpInSwishRange(d, hn::Neg(uHi)), d, expBlock + (j - k));
