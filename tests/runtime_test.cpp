@@ -192,6 +192,13 @@ TEST(Runtime, EventsRecordSynchronizeAndTime) {
   aclrtEventStatus status;
   EXPECT_EQ(aclrtQueryEventStatus(end, &status), ACL_SUCCESS);
   EXPECT_EQ(status, ACL_EVENT_STATUS_NOT_READY);
+  // The gate stays shut for 5 ms after `start` was reached, so at least that much lies between the two
+  // records however late a loaded machine schedules the worker.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  do {
+    ASSERT_EQ(aclrtQueryEventStatus(start, &status), ACL_SUCCESS);
+  } while (status != ACL_EVENT_STATUS_COMPLETE && std::chrono::steady_clock::now() < deadline);
+  ASSERT_EQ(status, ACL_EVENT_STATUS_COMPLETE);
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
   gateOpen = true;
   EXPECT_EQ(aclrtSynchronizeEvent(end), ACL_SUCCESS);
