@@ -35,7 +35,7 @@ constexpr int64_t kSplitBlock = 256;
 
 // Sweep A's loads of dy and x stalled on memory for ~14 % of its time although the hardware
 // prefetchers see plain sequential streams; requesting the lines this far ahead in pass 1 made the
-// DRAM-sized rows 8-15 % faster (measured 0.5-4 KiB: 1 KiB best). Harmless past a buffer's end.
+// DRAM-sized rows 8-15 % faster (measured 1-4 KiB ahead: 1 KiB best). Harmless past a buffer's end.
 constexpr int64_t kPrefetchAheadBytes = 1024;
 
 template <class T>
