@@ -49,6 +49,14 @@ Context *CurrentContextLocked(RuntimeState &s) {
   return DefaultContextLocked(s);
 }
 
+// Calls fn(stream) for every live stream, user-created and default; the caller holds the state lock.
+template <class Fn>
+void ForEachStreamLocked(RuntimeState &s, Fn fn) {
+  for (auto &entry : s.streams) fn(entry.second);
+  for (Context *ctx : s.contexts)
+    if (ctx->defaultStream) fn(ctx->defaultStream);
+}
+
 // Destroys every stream of `ctx` (waiting for their work); the caller holds the state lock.
 void DestroyContextStreamsLocked(RuntimeState &s, Context *ctx, std::vector<std::shared_ptr<Stream>> *dying) {
   for (auto it = s.streams.begin(); it != s.streams.end();) {
@@ -113,9 +121,7 @@ void KickStreams() {
   // Kick takes a stream's lock after it; no code takes them the other way round.
   auto &s = State();
   std::lock_guard<std::mutex> lock(s.mutex);
-  for (auto &entry : s.streams) entry.second->Kick();
-  for (Context *ctx : s.contexts)
-    if (ctx->defaultStream) ctx->defaultStream->Kick();
+  ForEachStreamLocked(s, [](const std::shared_ptr<Stream> &stream) { stream->Kick(); });
 }
 
 }  // namespace aclcpu
@@ -225,9 +231,7 @@ aclError aclrtSynchronizeDevice(void) {
   {
     auto &s = State();
     std::lock_guard<std::mutex> lock(s.mutex);
-    for (auto &entry : s.streams) all.push_back(entry.second);
-    for (aclcpu::Context *ctx : s.contexts)
-      if (ctx->defaultStream) all.push_back(ctx->defaultStream);
+    aclcpu::ForEachStreamLocked(s, [&all](const std::shared_ptr<aclcpu::Stream> &stream) { all.push_back(stream); });
   }
   aclError first = ACL_SUCCESS;
   for (auto &stream : all) {
