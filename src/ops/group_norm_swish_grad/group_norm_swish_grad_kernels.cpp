@@ -507,15 +507,16 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   // fp32 tensors get the compensated evaluation; FLOAT16/BF16 outputs round far above its gain.
   const bool compensated = p.dx.dtype == DType::kF32;
   // Contiguous FLOAT16/BF16 dy and x are converted in sweep A's registers rather than staged: the
-  // staging loop cost ~10 % of those rows. Sweep B still stages x.
+  // staging loop cost ~10 % of those rows.
   const bool convertInSweepA = !compensated && p.dy.IsContiguous() && p.x.IsContiguous();
   const DType source = convertInSweepA ? p.x.dtype : DType::kF32;
   const auto sweepA = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(true, compensated, source);
   const auto recompute = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(false, compensated, source);
-  // dy and x of elements [first, first + len) as sweep A reads them.
-  auto sweepAInput = [&](const TensorView &v, const void *base, bool direct, int64_t first, int64_t len,
-                         float *stage) -> const void * {
-    if (convertInSweepA) return ContiguousElement(v, base, first);
+  // Elements [first, first + len) of an input as a sweep reads them: in their own dtype when that
+  // sweep converts in registers, else as fp32 (in place or staged, see ReadPiece).
+  auto readInput = [](bool inRegisters, const TensorView &v, const void *base, bool direct, int64_t first, int64_t len,
+                      float *stage) -> const void * {
+    if (inRegisters) return ContiguousElement(v, base, first);
     return ReadPiece(v, base, direct, first, len, stage);
   };
   // Likewise sweep B reads contiguous FLOAT16/BF16 x and writes contiguous dx in registers.
@@ -533,8 +534,8 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {  // sweep A
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
-      const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
-      const void *x = sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x);
+      const void *dy = readInput(convertInSweepA, p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
+      const void *x = readInput(convertInSweepA, p.x, b.x, p.xDirect, start + off, len, s.x);
       const int64_t at = p.stashDz ? off : 0;
       sweepA(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz + at,
              s.residuals + at, groupSums + kSumsPerChannel * ch);
@@ -554,13 +555,13 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
     for (int64_t off = 0; off < size; off += kGroupNormPiece) {
       const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
       const int64_t at = p.stashDz ? off : 0;
-      const void *x = convertInSweepB ? ContiguousElement(p.x, b.x, start + off)
-                                      : ReadPiece(p.x, b.x, p.xDirect, start + off, len, s.x);
+      const void *x = readInput(convertInSweepB, p.x, b.x, p.xDirect, start + off, len, s.x);
       if (!p.stashDz) {
-        const void *dy = sweepAInput(p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
+        const void *dy = readInput(convertInSweepA, p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
         // Both sweeps read x the same way unless only one of them converts in registers.
-        const void *xA =
-            convertInSweepA == convertInSweepB ? x : sweepAInput(p.x, b.x, p.xDirect, start + off, len, s.x);
+        const void *xA = convertInSweepA == convertInSweepB
+                             ? x
+                             : readInput(convertInSweepA, p.x, b.x, p.xDirect, start + off, len, s.x);
         recompute(dy, xA, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, s.dz,
                   s.residuals, nullptr);
       }
