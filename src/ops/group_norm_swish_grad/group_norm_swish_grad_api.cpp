@@ -49,9 +49,9 @@ void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->sumsOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->n * p->c) * sizeof(double));
   p->scratchOffset = bytes;
-  // Rounded to 16 floats so that each buffer starts on a 64-byte line.
-  p->dzFloats = ((p->stashDz ? p->groupSize : kGroupNormPiece) + 15) / 16 * 16;
-  p->scratchStride = AlignUp(static_cast<size_t>(2 * p->dzFloats + 3 * kGroupNormPiece) * sizeof(float));
+  p->stashElementBytes = p->dx.dtype == DType::kF32 ? sizeof(double) : sizeof(float);
+  p->stashBytes = AlignUp(static_cast<size_t>(p->stashDz ? p->groupSize : kGroupNormPiece) * p->stashElementBytes);
+  p->scratchStride = p->stashBytes + AlignUp(static_cast<size_t>(3 * kGroupNormPiece) * sizeof(float));
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;
 }

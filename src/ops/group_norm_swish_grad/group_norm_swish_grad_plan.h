@@ -11,9 +11,8 @@ namespace aclcpu {
 // A group (n, g) is the contiguous run of S = D * HxW elements of channels [g*D, (g+1)*D) of sample
 // n. It is processed in pieces of at most this many elements, the unit of staging and conversion.
 constexpr int64_t kGroupNormPiece = 2048;
-// Per (n, c): sum dz and sum dz * xhat of the stored fp32 dz (for c1 and c2), then the same of
-// what rounding dz to fp32 dropped (added for dbeta and dgamma, so they sum the unrounded dz).
-constexpr int64_t kSumsPerChannel = 4;
+// Per (n, c): sum dz and sum dz * xhat of the stashed dz (for c1 and c2, dbeta and dgamma).
+constexpr int64_t kSumsPerChannel = 2;
 
 struct GroupNormSwishGradPlan {
   bool compute = false;  // false when all three outputs are empty: phase 2 writes nothing
@@ -34,9 +33,10 @@ struct GroupNormSwishGradPlan {
   size_t statsOffset = 0;                       // fp32 mean[N*G] then rstd[N*G]
   size_t affineOffset = 0;                      // fp32 gamma[C] then beta[C]
   size_t sumsOffset = 0;                        // double: kSumsPerChannel sums per (n, c)
-  size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz and its residuals (dzFloats each), then
-                                                // staging for dy, x and dx pieces
-  int64_t dzFloats = 0;                         // S (stashed) or one piece, rounded up to 16
+  size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz (stashBytes), then fp32 staging for
+                                                // dy, x and dx pieces
+  size_t stashElementBytes = 0;                 // dL/dz is double for FLOAT tensors, else fp32
+  size_t stashBytes = 0;                        // S (stashed) or one piece of dL/dz, whole lines
   size_t workspaceBytes = 0;
 };
 
