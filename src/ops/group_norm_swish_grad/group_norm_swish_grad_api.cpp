@@ -49,8 +49,8 @@ void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->sumsOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->n * p->c) * sizeof(double));
   p->scratchOffset = bytes;
-  p->stashElementBytes = p->dx.dtype == DType::kF32 ? sizeof(double) : sizeof(float);
-  p->stashBytes = AlignUp(static_cast<size_t>(p->stashDz ? p->groupSize : kGroupNormPiece) * p->stashElementBytes);
+  p->wideDz = p->dx.dtype == DType::kF32;
+  p->stashBytes = AlignUp(static_cast<size_t>(p->stashDz ? p->groupSize : kGroupNormPiece) * p->stashElementBytes());
   p->scratchStride = p->stashBytes + AlignUp(static_cast<size_t>(3 * kGroupNormPiece) * sizeof(float));
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;

@@ -459,8 +459,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   const float *gammas = reinterpret_cast<const float *>(ws + p.affineOffset);
   const float *betas = gammas + p.c;
   auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
-  // fp32 tensors get dL/dz in double; FLOAT16/BF16 outputs round far above its gain.
-  const bool wide = p.dx.dtype == DType::kF32;
+  const bool wide = p.wideDz;
   // Contiguous FLOAT16/BF16 dy and x are converted in sweep A's registers rather than staged: the
   // staging loop cost ~10 % of those rows.
   const bool convertInSweepA = !wide && p.dy.IsContiguous() && p.x.IsContiguous();
@@ -481,7 +480,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
 
   ParallelFor(p.n * p.groups, p.threads, [&](int64_t group, int thread) {
     const Scratch s = ThreadScratch(p, ws, thread);
-    auto stashAt = [&](int64_t element) { return static_cast<char *>(s.dz) + element * p.stashElementBytes; };
+    auto stashAt = [&](int64_t element) { return static_cast<char *>(s.dz) + element * p.stashElementBytes(); };
     const int64_t n = group / p.groups, g = group % p.groups;
     const int64_t c0 = g * dPerGroup, start = (n * p.c + c0) * hw;  // first channel, first flat element
     const float mean = means[group], rstd = rstds[group];

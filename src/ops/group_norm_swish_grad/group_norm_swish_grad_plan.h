@@ -26,6 +26,10 @@ struct GroupNormSwishGradPlan {
   // dL/dz of a whole group is kept in the thread's scratch between the two sweeps when it fits;
   // otherwise sweep B recomputes it piece by piece.
   bool stashDz = false;
+  // FLOAT tensors: dL/dz is computed, kept and summed in double (fp32 steps lose to PyTorch there);
+  // FLOAT16/BF16 outputs round far above that gain, so theirs is fp32.
+  bool wideDz = false;
+  size_t stashElementBytes() const { return wideDz ? sizeof(double) : sizeof(float); }
   bool dyDirect = false, xDirect = false, dxDirect = false;  // dense fp32: read or written in place
   int threads = 1;
 
@@ -35,7 +39,6 @@ struct GroupNormSwishGradPlan {
   size_t sumsOffset = 0;                        // double: kSumsPerChannel sums per (n, c)
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: dL/dz (stashBytes), then fp32 staging for
                                                 // dy, x and dx pieces
-  size_t stashElementBytes = 0;                 // dL/dz is double for FLOAT tensors, else fp32
   size_t stashBytes = 0;                        // S (stashed) or one piece of dL/dz, whole lines
   size_t workspaceBytes = 0;
 };
