@@ -165,9 +165,8 @@ bool Stream::Idle() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (count_ == 0) return true;
-    kicked_ = true;  // a caller polling for completion: run the tasks now
   }
-  workAvailable_.notify_one();
+  Kick();  // a caller polling for completion: run the tasks now
   return false;
 }
 
