@@ -241,9 +241,11 @@ inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const
   auto sumDz = hn::Zero(dd), sumDzD = hn::Zero(dd);
   while (k + lanes <= end) {
     auto accDz = hn::Zero(d), accDzD = hn::Zero(d);
-    // Two loops per fold block, as in WideRun: u and exp(-u) first, then the rest.
+    // Two loops per fold block, as in WideRun: u and exp(-u) first, then the rest. Both run over the
+    // same count, written once so that the compiler sees the second reads only what the first wrote.
+    const int64_t vectors = std::min(kFoldVectors, (end - k) / lanes);
     HWY_ALIGN float uBlock[kFoldVectors * kMaxLanes], expBlock[kFoldVectors * kMaxLanes];
-    for (int64_t v = 0, j = k; v < kFoldVectors && j + lanes <= end; ++v, j += lanes) {
+    for (int64_t v = 0, j = k; v < vectors; ++v, j += lanes) {
       const auto u =
           ClampSwishArgument(d, hn::MulAdd(vSlope, hn::Sub(LoadSourceAsF32<kSource>(d, x + j), vMean), vOffset));
       hn::Store(u, d, uBlock + v * lanes);
@@ -251,7 +253,7 @@ inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const
       PrefetchAhead(dy + j);
       hn::Store(ExpInSwishRange(d, hn::Neg(u)), d, expBlock + v * lanes);
     }
-    for (int64_t v = 0; v < kFoldVectors && k + lanes <= end; ++v, k += lanes) {
+    for (int64_t v = 0; v < vectors; ++v, k += lanes) {
       const auto diff = hn::Sub(LoadSourceAsF32<kSource>(d, x + k), vMean);
       const auto u = hn::Load(d, uBlock + v * lanes);
       const auto e = hn::Load(d, expBlock + v * lanes);
