@@ -21,8 +21,8 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // u = s z is clamped from below here so that e = exp(-u) <= 5.5e34 stays finite in fp32. Below it
-// the true dsw is under 1e-33 in magnitude, and so is the clamped one. The clamp is written
-// Max(limit, u): x86's max returns its second operand when one is NaN, so a NaN u stays NaN.
+// the true dsw is under 1e-33 in magnitude, and so is the clamped one. A NaN u stays NaN (see
+// ClampSwishArgument).
 constexpr float kMinSwishArgument = -80.0f;
 // The vector code also clamps u from above, so that exp(-u) >= 2^-124 stays a normal number (see
 // ExpInSwishRange). Above it dsw = 1 + u e r^2 is 1 to within 1e-34, clamped or not.
@@ -133,11 +133,18 @@ HWY_INLINE V ExpInSwishRange(D d, V t) {
   return hn::MulAdd(scale, p, scale);
 }
 
-// u clamped to [kMinSwishArgument, kMaxSwishArgument]; a NaN u stays NaN (x86's min and max return
-// their second operand when one is NaN).
+// u clamped to [kMinSwishArgument, kMaxSwishArgument]; a NaN u stays NaN, so that NaN inputs reach
+// the outputs. x86's min and max return their second operand when one is NaN, which keeps it for
+// free. Arm's (NEON minnm/maxnm, SVE likewise) return the number instead, so there NaN lanes are put
+// back explicitly.
 template <class D, class V>
 HWY_INLINE V ClampSwishArgument(D d, V u) {
-  return hn::Max(hn::Set(d, kMinSwishArgument), hn::Min(hn::Set(d, kMaxSwishArgument), u));
+  const V clamped = hn::Max(hn::Set(d, kMinSwishArgument), hn::Min(hn::Set(d, kMaxSwishArgument), u));
+#if HWY_ARCH_X86
+  return clamped;
+#else
+  return hn::IfThenElse(hn::IsNaN(u), u, clamped);
+#endif
 }
 
 #endif
