@@ -3,7 +3,7 @@
 #   make test   format check, the whole test suite, the unit and parity tests again under ASan+UBSan, the
 #               runtime/concurrency tests under TSan, and every libFuzzer harness for 30 s
 # Also: make bench (benchmarks vs PyTorch), make fuzz (each harness for FUZZ_SECONDS),
-#       make install PREFIX=/opt/aclnn-cpu, make format.
+#       make check-arm64 (cross build, tests under qemu), make install PREFIX=/opt/aclnn-cpu, make format.
 
 BUILD ?= build
 SANITIZE_BUILD ?= build-sanitize
@@ -18,15 +18,25 @@ APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev l
                 libopenblas-dev libdnnl-dev clang libclang-rt-14-dev libomp-14-dev
 SOURCES = $(shell find include src tests bench examples fuzz -name '*.h' -o -name '*.cpp')
 
-.PHONY: deps build demo test bench install format format-check sanitize tsan fuzz-build fuzz-smoke fuzz
+.PHONY: deps build demo test bench install format format-check sanitize tsan fuzz-build fuzz-smoke fuzz check-arm64
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs the Debian packages of the list given that are missing. A name is first asked for with the
+# native architecture: once arm64 packages are installed too (make check-arm64), a bare name that has
+# both is ambiguous to dpkg.
+NATIVE_ARCH := $(shell dpkg --print-architecture)
+define install_missing
+	@missing=""; for p in $(1); do \
+	  dpkg -s $$p:$(NATIVE_ARCH) >/dev/null 2>&1 || dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(APT_PACKAGES))
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_BENCHMARKS=ON \
@@ -83,6 +93,15 @@ test: format-check build
 	$(MAKE) --no-print-directory sanitize
 	$(MAKE) --no-print-directory tsan
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# ARM64: cross-build the libraries, unit tests and examples, run them under qemu-aarch64 (SVE2 and
+# NEON-only CPUs). Not part of make test (it takes ~10 minutes on 2 cores); see tests/check_arm64.sh.
+ARM64_BUILD ?= build-arm64
+ARM64_PACKAGES := g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64 libgomp1:arm64 libdnnl2:arm64
+check-arm64: deps
+	@dpkg --print-foreign-architectures | grep -qx arm64 || $(SUDO) dpkg --add-architecture arm64
+	$(call install_missing,$(ARM64_PACKAGES))
+	tests/check_arm64.sh $(ARM64_BUILD) $(CURDIR) $(JOBS)
 
 bench: build
 	for b in $(BUILD)/bin/bench_*; do $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done

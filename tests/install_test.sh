@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build into a fresh prefix, builds each example with CANN's own g++ line (build.sh's
 # build_single_example) against that prefix only, runs it and compares its output with the spec's.
+# RUN, if set, prefixes each run of an example (an emulator in a cross build).
 set -euo pipefail
 build=$1
 src=$2
@@ -24,7 +25,7 @@ check() {  # example, expected output file
   local name=$1 expected=$2 exe=$prefix/test_aclnn_$1
   ${CXX:-g++} "$src/examples/$name.cpp" -I "$INCLUDE_PATH" -I "$INCLUDE_PATH/aclnnop" -I "$INCLUDE_PATH/aclnn" \
     -L "$ASCEND_HOME_PATH/lib64" -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$exe"
-  LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 "$exe" > "$prefix/$name.out"
+  LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 ${RUN:-} "$exe" > "$prefix/$name.out"
   diff -u "$expected" "$prefix/$name.out"
   # The newer runtime's library name links too.
   ${CXX:-g++} "$src/examples/$name.cpp" -I "$INCLUDE_PATH" -I "$INCLUDE_PATH/aclnnop" -I "$INCLUDE_PATH/aclnn" \
@@ -32,7 +33,7 @@ check() {  # example, expected output file
   # And pkg-config describes the same flags.
   ${CXX:-g++} "$src/examples/$name.cpp" $(PKG_CONFIG_PATH=$prefix/lib64/pkgconfig pkg-config --cflags --libs aclnn_cpu) \
     -o "$exe.pc"
-  "$exe.pc" | diff -u "$expected" -
+  ${RUN:-} "$exe.pc" | diff -u "$expected" -
 }
 check layer_norm_backward "$src/examples/expected/layer_norm_backward.txt"
 check group_norm_swish_grad "$src/examples/expected/group_norm_swish_grad.txt"
