@@ -94,9 +94,9 @@ test: format-check build
 	$(MAKE) --no-print-directory tsan
 	$(MAKE) --no-print-directory fuzz-smoke
 
-# ARM64: cross-build the libraries, unit tests and examples, run them under qemu-aarch64 (SVE2 and
-# NEON-only CPUs). Not part of make test (~6 minutes on 2 cores, plus the first package installs); see
-# tests/check_arm64.sh.
+# ARM64: cross-build the libraries, unit tests and examples, run them under qemu-aarch64 (SVE2 with
+# 512- and 2048-bit vectors, and NEON only). Not part of make test (~4 minutes on 2 cores, plus the
+# first package installs); see tests/check_arm64.sh.
 ARM64_BUILD ?= build-arm64
 ARM64_PACKAGES := g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64 libgomp1:arm64 libdnnl2:arm64
 check-arm64: deps
