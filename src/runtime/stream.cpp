@@ -69,11 +69,12 @@ aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
 }
 
 void Stream::Kick() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (count_ == 0) return;
-    kicked_ = true;
-  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (count_ > 0) KickLocked();
+}
+
+void Stream::KickLocked() {
+  kicked_ = true;
   workAvailable_.notify_one();
 }
 
@@ -144,13 +145,9 @@ aclError Stream::Synchronize(int32_t timeoutMs) {
       lock.lock();
       taskDone_.wait(lock, [this, running] { return completed_ >= running; });
     }
-    if (count_ > 0) {  // tasks queued after `target`: the worker takes them at once
-      kicked_ = true;
-      workAvailable_.notify_one();
-    }
+    if (count_ > 0) KickLocked();  // tasks queued after `target`: the worker takes them at once
   } else if (!done()) {
-    kicked_ = true;  // this thread only waits: the worker must not hold tasks back for it
-    workAvailable_.notify_one();
+    KickLocked();  // this thread only waits: the worker must not hold tasks back for it
     lock.unlock();
     SpinUntil([this, target] { return finished_.load(std::memory_order_acquire) >= target; });
     lock.lock();

@@ -47,6 +47,8 @@ class Stream {
   static constexpr size_t kCapacity = 1024;
 
   void WorkerLoop();
+  // What Kick does once it holds mutex_ and has seen queued tasks; for callers already holding it.
+  void KickLocked();
   // Runs the task at the head of the queue on this thread (the worker or a synchronizing thread);
   // called with running_ false and count_ > 0, returns with the lock held again.
   void RunHeadLocked(std::unique_lock<std::mutex> &lock);
