@@ -94,7 +94,7 @@ test: format-check build
 	$(MAKE) --no-print-directory tsan
 	$(MAKE) --no-print-directory fuzz-smoke
 
-# ARM64: cross-build the libraries, unit tests and examples, run them under qemu-aarch64 (SVE2 with
+# ARM64: cross-build the libraries and unit tests, run them under qemu-aarch64 (SVE2 with
 # 512- and 2048-bit vectors, and NEON only). Not part of make test (~4 minutes on 2 cores, plus the
 # first package installs); see tests/check_arm64.sh.
 ARM64_BUILD ?= build-arm64
