@@ -22,20 +22,33 @@ inline int BenchThreads() {
   return env != nullptr ? std::max(1, std::atoi(env)) : 2;
 }
 
-// Triad a[i] = b[i] + s * c[i] over arrays far larger than the caches, with the same threads and
-// regular stores as the kernels: useful bytes (3 x 4 per element) per second, best of 5.
-inline double MeasureTriadGBs(int threads) {
-  const size_t n = size_t{64} << 20;  // 256 MiB per array
-  std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
-  double best = 0;
-  for (int rep = 0; rep < 6; ++rep) {
+// Triad arrays a[i] = b[i] + s * c[i], n floats each, and the seconds of one pass over them with
+// `threads` threads and regular stores, as the kernels store.
+struct TriadArrays {
+  std::vector<float> a, b, c;
+  explicit TriadArrays(size_t n) : a(n), b(n, 1.0f), c(n, 2.0f) {}
+  double TimePass(int threads) {
+    const size_t n = a.size();
+    float *out = a.data();
+    const float *x = b.data(), *y = c.data();
     const auto t0 = std::chrono::steady_clock::now();
 #pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; ++i) a[i] = b[i] + 0.5f * c[i];
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (size_t i = 0; i < n; ++i) out[i] = x[i] + 0.5f * y[i];
+    benchmark::DoNotOptimize(out);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+};
+
+// The triad over arrays far larger than the caches: useful bytes (3 x 4 per element) per second,
+// best of 5.
+inline double MeasureTriadGBs(int threads) {
+  const size_t n = size_t{64} << 20;  // 256 MiB per array
+  TriadArrays arrays(n);
+  double best = 0;
+  for (int rep = 0; rep < 6; ++rep) {
+    const double s = arrays.TimePass(threads);
     if (rep > 0) best = std::max(best, 3.0 * 4.0 * static_cast<double>(n) / s / 1e9);  // rep 0 faults pages in
   }
-  benchmark::DoNotOptimize(a.data());
   return best;
 }
 
@@ -45,19 +58,14 @@ inline double MeasureTriadGBs(int threads) {
 // the DRAM triad above overstates for rows that fit in the 32 MiB L3. (A kernel that streams a large
 // output past the caches with non-temporal stores can beat it on rows larger than L3.)
 inline double MeasureWarmTriadSeconds(double bytes, int threads) {
-  const auto n = static_cast<size_t>(bytes / 12.0);
-  std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
+  TriadArrays arrays(static_cast<size_t>(bytes / 12.0));
   std::vector<double> times;
   double total = 0;
   for (int rep = 0; rep < 300 && (rep < 23 || total < 0.2); ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; ++i) a[i] = b[i] + 0.5f * c[i];
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double s = arrays.TimePass(threads);
     if (rep >= 3) times.push_back(s);  // the first passes fault pages in and fill the caches
     total += s;
   }
-  benchmark::DoNotOptimize(a.data());
   std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
   return times[times.size() / 2];
 }
