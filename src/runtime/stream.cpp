@@ -159,11 +159,9 @@ aclError Stream::Synchronize(int32_t timeoutMs) {
 }
 
 bool Stream::Idle() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (count_ == 0) return true;
-  }
-  Kick();  // a caller polling for completion: run the tasks now
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (count_ == 0) return true;
+  KickLocked();  // a caller polling for completion: run the tasks now
   return false;
 }
 
