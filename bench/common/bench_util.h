@@ -97,6 +97,9 @@ class TableReporter : public benchmark::ConsoleReporter {
     }
     ConsoleReporter::ReportRuns(runs);
   }
+  // Our time and PyTorch's for a table row (0 for a benchmark that did not run).
+  double OursSeconds(const std::string &row) const { return Seconds(row + "/ours/real_time"); }
+  double TorchSeconds(const std::string &row) const { return Seconds(row + "/torch/real_time"); }
   double Seconds(const std::string &name) const {
     auto median = medians_.find(name);
     if (median != medians_.end()) return median->second;
@@ -114,8 +117,7 @@ class TableReporter : public benchmark::ConsoleReporter {
 inline void PrintWarmTriads(const std::vector<Row> &rows, const TableReporter &reporter, int threads) {
   bool header = false;
   for (const Row &row : rows) {
-    const double ours = reporter.Seconds(row.Name() + "/ours/real_time");
-    const double torch = reporter.Seconds(row.Name() + "/torch/real_time");
+    const double ours = reporter.OursSeconds(row.Name()), torch = reporter.TorchSeconds(row.Name());
     if (row.flops > 0 || ours <= 0) continue;
     if (!header) {
       std::printf(
@@ -141,8 +143,7 @@ inline void PrintTable(const std::vector<Row> &rows, const TableReporter &report
   int counted = 0;
   for (const Row &row : rows) {
     const std::string base = row.Name();
-    const double ours = reporter.Seconds(base + "/ours/real_time");
-    const double torch = reporter.Seconds(base + "/torch/real_time");
+    const double ours = reporter.OursSeconds(base), torch = reporter.TorchSeconds(base);
     const bool flopBound = row.flops > 0;
     const double rate = ours > 0 ? (flopBound ? row.flops : row.bytes) / ours / 1e9 : 0;
     const double bound = flopBound ? row.boundGflops : boundGBs;
@@ -159,7 +160,6 @@ inline void PrintTable(const std::vector<Row> &rows, const TableReporter &report
   if (counted > 0)
     std::printf("\ngeometric-mean speed-up over PyTorch: %.2fx (%d rows)\n", std::exp(logSum / counted), counted);
   if (torchNote != nullptr) std::printf("%s\n", torchNote);
-  PrintWarmTriads(rows, reporter, threads);
 }
 
 }  // namespace aclcpu_bench

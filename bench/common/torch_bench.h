@@ -103,7 +103,8 @@ void AddComparison(std::vector<Row> *rows, Row row, void (*ours)(benchmark::Stat
 }
 
 // The main() of every benchmark program: measure the bound, bring up the runtime, let
-// `addComparisons(&rows)` register the op's rows, run them, print the table.
+// `addComparisons(&rows)` register the op's rows, run them, print the table, then measure and print
+// each row's warm triad.
 template <class AddComparisons>
 int BenchmarkMain(int argc, char **argv, const char *torchNote, AddComparisons addComparisons) {
   benchmark::Initialize(&argc, argv);
@@ -116,6 +117,7 @@ int BenchmarkMain(int argc, char **argv, const char *torchNote, AddComparisons a
   TableReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   PrintTable(rows, reporter, bound, threads, torchNote);
+  PrintWarmTriads(rows, reporter, threads);
   aclrtResetDevice(0);
   aclFinalize();
   benchmark::Shutdown();
