@@ -15,7 +15,7 @@ run_one() {
   local harness=$1 out=$work/$1
   rm -rf "$out"
   mkdir -p "$out/corpus" "$here/corpus/$harness"
-  if "$build/bin/fuzz_$harness" "$out/corpus" "$here/corpus/$harness" -max_total_time="$seconds" -timeout=10 \
+  if "$build/bin/fuzz_$harness" "$out/corpus" "$here/corpus/$harness" -max_total_time="$seconds" -timeout=${FUZZ_TIMEOUT:-60} \
        -rss_limit_mb=3072 -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} -artifact_prefix="$out/" >"$out/log" 2>&1; then
     echo "$harness: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/log" | grep -o '[0-9]*$') executions" \
          "in ${seconds} s, 0 crashes"

@@ -28,6 +28,10 @@ aclError EnqueueStreamTask(aclrtStream stream, StreamTaskFn fn, const void *args
 // Every stream's worker runs its queued tasks at once (Stream::Kick): for threads that wait for an
 // event, which does not say which stream will reach it.
 void KickStreams();
+// For tests: how long a stream's worker leaves a newly queued task for a synchronizing thread to take
+// before running it itself (100 us by default). A test that must see the synchronizing thread run the
+// task sets a window longer than any descheduling, so the outcome does not depend on timing.
+void SetHandOverWindowForTesting(int64_t microseconds);
 
 // ---- memory registry -----------------------------------------------------------------------------
 struct MemoryBlock {

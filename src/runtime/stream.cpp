@@ -13,7 +13,8 @@ constexpr auto kSpinBeforeBlocking = std::chrono::microseconds(50);
 
 // How long the worker leaves a newly queued task for a synchronizing thread to take (see
 // Synchronize) before running it itself. Launch-to-synchronize takes a few microseconds.
-constexpr auto kHandOverWindow = std::chrono::microseconds(100);
+constexpr int64_t kDefaultHandOverWindowUs = 100;
+std::atomic<int64_t> handOverWindowUs{kDefaultHandOverWindowUs};
 
 // While tasks keep arriving (the last one under kStayAwake ago), the idle worker naps for kNap at a
 // time and looks for unclaimed tasks itself, so launches need not wake it: a wake-up per launch
@@ -34,6 +35,10 @@ bool SpinUntil(Ready ready) {
 }
 
 }  // namespace
+
+void SetHandOverWindowForTesting(int64_t microseconds) {
+  handOverWindowUs.store(microseconds, std::memory_order_relaxed);
+}
 
 Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
   worker_ = std::thread([this] { WorkerLoop(); });
@@ -102,7 +107,8 @@ void Stream::WorkerLoop() {
   for (;;) {
     if (claimable()) {
       if (!draining && !kicked_) {
-        const auto deadline = ring_[head_].enqueuedAt + kHandOverWindow;
+        const auto deadline =
+            ring_[head_].enqueuedAt + std::chrono::microseconds(handOverWindowUs.load(std::memory_order_relaxed));
         if (Clock::now() < deadline) {
           workAvailable_.wait_until(lock, deadline, [&] { return !claimable() || kicked_ || stopping_; });
           continue;

@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_prelu_backward.h"
+#include "common/stream_gate.h"
 #include "common/test_tensor.h"
 #include "conv_tbc_backward/conv_tbc_backward_tester.h"
 #include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
@@ -372,30 +373,34 @@ TEST(FuzzFindings, AllocationsBeyondPhysicalMemoryFailWithACode) {
   }
 }
 
-// A stream kept busy for a while: a large fill queued first, so that later tasks are still pending.
+// A stream held by a gate until the test synchronizes it: every task queued on it stays pending.
 class BusyStream {
  public:
-  BusyStream() {
-    EXPECT_EQ(aclrtCreateStream(&stream_), 0);
-    EXPECT_EQ(aclrtMalloc(&ballast_, kBallast, ACL_MEM_MALLOC_HUGE_FIRST), 0);
-    for (int i = 0; i < 4; ++i) EXPECT_EQ(aclrtMemsetAsync(ballast_, kBallast, i, kBallast, stream_), 0);
-  }
+  BusyStream() : stream_(CreateStream()), gate_(stream_) {}
   ~BusyStream() {
-    aclrtSynchronizeStream(stream_);
+    gate_.Open();  // destroying a stream drains it
     aclrtDestroyStream(stream_);
-    aclrtFree(ballast_);
+  }
+  // Opens the gate and waits for everything queued.
+  aclError Synchronize() {
+    gate_.Open();
+    return aclrtSynchronizeStream(stream_);
   }
   aclrtStream get() const { return stream_; }
 
  private:
-  static constexpr size_t kBallast = size_t{64} << 20;
-  aclrtStream stream_ = nullptr;
-  void *ballast_ = nullptr;
+  static aclrtStream CreateStream() {
+    aclrtStream stream = nullptr;
+    EXPECT_EQ(aclrtCreateStream(&stream), 0);
+    return stream;
+  }
+  aclrtStream stream_;
+  StreamGate gate_;
 };
 
 TEST(FuzzFindings, FreeingABlockAQueuedCopyStillReadsWaitsForTheCopy) {
   // CANN frees at once; here the memory outlives the queued task that uses it (docs/compat.md).
-  const BusyStream busy;
+  BusyStream busy;
   void *src = nullptr, *dst = nullptr;
   ASSERT_EQ(aclrtMalloc(&src, 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
   ASSERT_EQ(aclrtMalloc(&dst, 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
@@ -403,7 +408,7 @@ TEST(FuzzFindings, FreeingABlockAQueuedCopyStillReadsWaitsForTheCopy) {
   ASSERT_EQ(aclrtMemcpyAsync(dst, 4096, src, 4096, ACL_MEMCPY_DEVICE_TO_DEVICE, busy.get()), 0);
   EXPECT_EQ(aclrtFree(src), 0);                           // while the copy is still queued
   EXPECT_EQ(aclrtFree(src), ACL_ERROR_RT_PARAM_INVALID);  // gone for the caller at once
-  ASSERT_EQ(aclrtSynchronizeStream(busy.get()), 0);
+  ASSERT_EQ(busy.Synchronize(), 0);
   std::vector<unsigned char> host(4096);
   ASSERT_EQ(aclrtMemcpy(host.data(), 4096, dst, 4096, ACL_MEMCPY_DEVICE_TO_HOST), 0);
   for (unsigned char byte : host) ASSERT_EQ(byte, 0x5A);
@@ -411,7 +416,7 @@ TEST(FuzzFindings, FreeingABlockAQueuedCopyStillReadsWaitsForTheCopy) {
 }
 
 TEST(FuzzFindings, FreeingAnOperatorsBuffersBeforeItRunsLeavesThemToIt) {
-  const BusyStream busy;
+  BusyStream busy;
   const std::vector<int64_t> dims{2, 3};
   void *blocks[5] = {};
   aclTensor *tensors[5] = {};
@@ -437,7 +442,7 @@ TEST(FuzzFindings, FreeingAnOperatorsBuffersBeforeItRunsLeavesThemToIt) {
   if (workspace != nullptr) {
     EXPECT_EQ(aclrtFree(workspace), 0);
   }
-  ASSERT_EQ(aclrtSynchronizeStream(busy.get()), 0);
+  ASSERT_EQ(busy.Synchronize(), 0);
   float dx[6] = {};
   ASSERT_EQ(aclrtMemcpy(dx, sizeof dx, blocks[3], sizeof dx, ACL_MEMCPY_DEVICE_TO_HOST), 0);
   // x = dy = {2, -1, 3, -2, 1, -3}, w = 2: dx = dy where x > 0, else w * dy.
@@ -606,15 +611,11 @@ TEST(DebugAids, PoisonFillsFreshMemoryWithNaN) {
 
 TEST(DebugAids, HostReadOfAnUnsynchronizedOutputIsAnErrorNamingTheOp) {
   if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
-  const int64_t n = 1 << 20;  // long enough that the copy below overtakes the launch
+  const int64_t n = 1 << 10;
   DeviceTensor dy({n}, ACL_FLOAT), x({n}, ACL_FLOAT), w({1}, ACL_FLOAT), dx({n}, ACL_FLOAT), dw({1}, ACL_FLOAT);
   aclrtStream stream = nullptr;
   ASSERT_EQ(aclrtCreateStream(&stream), 0);
-  // Hold the stream: a memset of a big block runs first, so the operator is surely still pending.
-  void *big = nullptr;
-  const size_t bigBytes = size_t{256} << 20;
-  ASSERT_EQ(aclrtMalloc(&big, bigBytes, ACL_MEM_MALLOC_HUGE_FIRST), 0);
-  ASSERT_EQ(aclrtMemsetAsync(big, bigBytes, 0, bigBytes, stream), 0);
+  StreamGate gate(stream);  // the operator below stays pending until the gate opens
   uint64_t ws = 0;
   aclOpExecutor *exec = nullptr;
   ASSERT_EQ(aclnnPreluBackwardGetWorkspaceSize(dy.get(), x.get(), w.get(), dx.get(), dw.get(), &ws, &exec), 0);
@@ -626,9 +627,9 @@ TEST(DebugAids, HostReadOfAnUnsynchronizedOutputIsAnErrorNamingTheOp) {
   ExpectErrorMessage("aclnnPreluBackward has not finished");
   // Inputs are only read: copying them is fine. After synchronizing, so is the output.
   EXPECT_EQ(aclrtMemcpy(host.data(), host.size() * 4, dy.device(), host.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  gate.Open();
   ASSERT_EQ(aclrtSynchronizeStream(stream), 0);
   EXPECT_EQ(aclrtMemcpy(host.data(), host.size() * 4, dx.device(), host.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
-  aclrtFree(big);
   aclrtDestroyStream(stream);
 }
 
