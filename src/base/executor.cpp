@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <new>
 #include <unordered_set>
@@ -91,20 +92,29 @@ int32_t Fail(int32_t status, const char *family, const std::string &text) {
   return status;
 }
 
-// "aclnnXxx(name [2, 3] FLOAT16, ...)": what the trace aid prints for every launch.
+// "aclnnXxx(name [2, 3] FLOAT16, pads [1, 1], ..., optional null)": what the trace aid prints for
+// every launch, every argument in the order of the operator's signature.
 std::string TraceText(const ExecutorSpec &spec) {
   std::string text = std::string(spec.opName) + "(";
+  auto append = [&text](const std::string &argument) {
+    if (text.back() != '(') text += ", ";
+    text += argument;
+  };
+  auto scalarsBefore = [&](size_t slot) {
+    for (const TracedScalar &scalar : spec.scalars) {
+      if (scalar.beforeSlot == slot) append(std::string(scalar.name) + " " + scalar.value);
+    }
+  };
   size_t slot = 0;
   for (const auto *group : {&spec.inputs, &spec.outputs}) {
     for (const aclTensor *t : *group) {
-      if (t != nullptr) {
-        if (text.back() != '(') text += ", ";
-        text += (slot < spec.names.size() ? spec.names[slot] : "tensor") + std::string(" ") + ShapeOf(t) + " " +
-                DTypeName(t->dataType);
-      }
+      scalarsBefore(slot);
+      const std::string name = slot < spec.names.size() ? spec.names[slot] : "tensor";
+      append(t == nullptr ? name + " null" : name + " " + ShapeOf(t) + " " + DTypeName(t->dataType));
       ++slot;
     }
   }
+  scalarsBefore(slot);
   return text + ")";
 }
 
@@ -112,6 +122,40 @@ std::string TraceText(const ExecutorSpec &spec) {
 bool TakeLocked(ExecutorRegistry &r, aclOpExecutor *executor) { return r.live.erase(executor) != 0; }
 
 }  // namespace
+
+bool TraceWanted() { return Debug().trace; }
+
+std::string TraceInts(const aclIntArray *values) {
+  if (values == nullptr) return "null";
+  std::string text = "[";
+  for (size_t i = 0; i < values->values.size(); ++i) text += (i == 0 ? "" : ", ") + std::to_string(values->values[i]);
+  return text + "]";
+}
+
+std::string TraceBools(const aclBoolArray *values) {
+  if (values == nullptr) return "null";
+  std::string text = "[";
+  for (size_t i = 0; i < values->values.size(); ++i)
+    text += std::string(i == 0 ? "" : ", ") + TraceBool(values->values[i]);
+  return text + "]";
+}
+
+std::string TraceInt(int64_t value) { return std::to_string(value); }
+
+std::string TraceFloat(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  for (int digits = 1; digits < 17; ++digits) {  // the shortest that reads back as the same double
+    char shorter[32];
+    std::snprintf(shorter, sizeof shorter, "%.*g", digits, value);
+    if (std::strtod(shorter, nullptr) == value) return shorter;
+  }
+  return text;
+}
+
+std::string TraceBool(bool value) { return value ? "true" : "false"; }
+
+std::string TraceString(const char *value) { return value == nullptr ? "null" : "\"" + std::string(value) + "\""; }
 
 int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t *workspaceSize,
                        aclOpExecutor **executor) {

@@ -24,18 +24,37 @@ class OpPlan {
   virtual int Run(void *const *addrs, void *workspace) const = 0;
 };
 
+// A non-tensor argument as the trace aid prints it: its name in the vendor's signature, its value, and
+// the tensor slot (inputs then outputs) it comes before in that signature.
+struct TracedScalar {
+  size_t beforeSlot;
+  const char *name;
+  std::string value;
+};
+
 struct ExecutorSpec {
   const char *opName = "";
   std::vector<const aclTensor *> inputs;   // in the op's input order, null for absent optionals
   std::vector<const aclTensor *> outputs;  // in the op's output order
   std::vector<bool> touched;               // per input then output: phase 2 reads or writes its data
   std::vector<const char *> names;         // per input then output: the argument's name, for messages
+  std::vector<TracedScalar> scalars;       // the other arguments; filled only when TraceWanted()
   uint64_t workspaceSize = 0;
   // Hand-written CANN ops release a one-shot executor when phase 2 gets a null workspace.
   bool releaseOnNullWorkspace = true;
 };
 
 constexpr size_t kMaxExecutorTensors = 24;
+
+// The trace aid is on (ACLNN_CPU_DEBUG=trace): phase 1 then describes the non-tensor arguments.
+bool TraceWanted();
+// How the trace aid prints each kind of non-tensor argument.
+std::string TraceInts(const aclIntArray *values);    // [1, 2] or null
+std::string TraceBools(const aclBoolArray *values);  // [true, false] or null
+std::string TraceInt(int64_t value);
+std::string TraceFloat(double value);  // shortest form that reads back exactly
+std::string TraceBool(bool value);
+std::string TraceString(const char *value);  // "NCHW" or null
 
 // Registers a new executor holding `plan`; writes it to *executor and the size to *workspaceSize.
 int32_t CreateExecutor(ExecutorSpec spec, std::unique_ptr<OpPlan> plan, uint64_t *workspaceSize,

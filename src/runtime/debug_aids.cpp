@@ -22,18 +22,36 @@
 namespace aclcpu {
 namespace {
 
-bool Named(const char *list, const char *flag) {
-  if (list == nullptr) return false;
-  const size_t len = std::strlen(flag);
-  for (const char *p = list; *p != '\0';) {
-    const char *end = std::strchr(p, ',');
-    const size_t n = end == nullptr ? std::strlen(p) : static_cast<size_t>(end - p);
-    if (n == len && std::strncmp(p, flag, len) == 0) return true;
-    if (end == nullptr) break;
-    p = end + 1;
+constexpr const char *kAids[] = {"poison", "sync", "trace", "kind"};
+
+}  // namespace
+
+DebugOptions ParseDebugOptions(const char *list) {
+  DebugOptions options;
+  bool *flags[] = {&options.poison, &options.sync, &options.trace, &options.kind};
+  std::string unknown;
+  const std::string text = list == nullptr ? "" : list;
+  for (size_t begin = 0; begin <= text.size();) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string token = text.substr(begin, end - begin);
+    bool known = token.empty();  // "trace," is fine
+    for (size_t i = 0; i < sizeof kAids / sizeof kAids[0]; ++i) {
+      if (token == kAids[i]) *flags[i] = known = true;
+    }
+    if (!known) unknown += (unknown.empty() ? "\"" : ", \"") + token + "\"";
+    begin = end + 1;
   }
-  return false;
+  if (!unknown.empty()) {
+    std::fprintf(stderr,
+                 "[WARNING] ACLNN_CPU(%d): ACLNN_CPU_DEBUG: ignoring unknown aid %s; the aids are poison, sync, "
+                 "trace, kind\n",
+                 static_cast<int>(getpid()), unknown.c_str());
+  }
+  return options;
 }
+
+namespace {
 
 struct PendingWrite {
   uintptr_t begin, end;
@@ -55,10 +73,7 @@ PendingWrites &Pending() {
 
 DebugOptions Debug() {
   // Read once, as CANN reads its environment at initialisation.
-  static const DebugOptions options = [] {
-    const char *list = std::getenv("ACLNN_CPU_DEBUG");
-    return DebugOptions{Named(list, "poison"), Named(list, "sync"), Named(list, "trace"), Named(list, "kind")};
-  }();
+  static const DebugOptions options = ParseDebugOptions(std::getenv("ACLNN_CPU_DEBUG"));
   return options;
 }
 

@@ -305,7 +305,15 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
-  if (value == nullptr || static_cast<int>(opt) < 0 || static_cast<int>(opt) > 3) return ACL_ERROR_INVALID_PARAM;
+  if (value == nullptr) {
+    aclcpu::ReportError("EH0001", "aclrtCtxGetSysParamOpt: expected a non-null value pointer, but got nullptr");
+    return ACL_ERROR_INVALID_PARAM;
+  }
+  if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > 3) {
+    aclcpu::ReportError(
+        "EH0001", "aclrtCtxGetSysParamOpt: expected opt in [0, 3], but got " + std::to_string(static_cast<int>(opt)));
+    return ACL_ERROR_INVALID_PARAM;
+  }
   auto &s = State();
   std::lock_guard<std::mutex> lock(s.mutex);
   *value = aclcpu::CurrentContextLocked(s)->sysParams[opt];

@@ -56,6 +56,9 @@ struct DebugOptions {
   bool kind = false;    // aclrtMemcpy kinds must agree with the registry (CANN treats them as advisory)
 };
 DebugOptions Debug();
+// Reads an ACLNN_CPU_DEBUG value; a token that names no aid gets one warning on stderr, naming it and
+// the valid ones, whatever the log level (a typo must not switch an aid off silently).
+DebugOptions ParseDebugOptions(const char *list);
 // A queued task's writes: a token (0 when the sync aid is off), the ranges it will write, and
 // EndPendingWrite when it has run. BeginPendingWrite = a token with one range.
 uint64_t NewPendingWrites();

@@ -2,9 +2,11 @@
 // concurrency (many host threads, many streams, one shared stream), and the ACLNN_CPU_DEBUG aids.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <random>
 #include <thread>
@@ -644,6 +646,61 @@ TEST(DebugAids, TraceLogsEveryLaunchWithShapesDtypesAndTime) {
   EXPECT_NE(log.find(" ms, status 0"), std::string::npos) << log;
 }
 
+// Every argument of a launch, in the order and with the names of the vendor's signature: arrays and
+// scalars too, and absent optionals as null.
+TEST(DebugAids, TraceLogsEveryArgumentInTheVendorsNames) {
+  if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  auto traceOf = [](const std::function<int()> &run) {
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(run(), 0);
+    return testing::internal::GetCapturedStderr();
+  };
+  const std::string ln = traceOf([] {
+    return LayerNormBackwardTester().Shape({3, 8}).NormDims(1).Weight(false).Mask(true, false, true).Run().status;
+  });
+  EXPECT_NE(
+      ln.find("aclnnLayerNormBackward(gradOut [3,8] FLOAT, input [3,8] FLOAT, normalizedShape [8], mean [3,1] "
+              "FLOAT, rstd [3,1] FLOAT, weightOptional null, biasOptional [8] FLOAT, outputMask [true, false, true], "
+              "gradInputOut [3,8] FLOAT, "),
+      std::string::npos)
+      << ln;
+  const std::string gn = traceOf([] {
+    return GroupNormSwishGradTester().Shape({2, 8, 5, 3}).Groups(4).Scale(0.25).Require(true, false).Run().status;
+  });
+  EXPECT_NE(gn.find(", numGroups 4, dataFormatOptional null, swishScale 0.25, dgammaIsRequire true, dbetaIsRequire "
+                    "false, dxOut [2,8,5,3] FLOAT"),
+            std::string::npos)
+      << gn;
+  const std::string pad = traceOf([] {
+    return PadTester().Self({2, 3, 7, 6}).Padding({2, 1, 1, 3}).DType(ACL_BF16).Run().status;
+  });
+  EXPECT_NE(pad.find("aclnnReflectionPad2dBackward(gradOutput [2,3,11,9] BF16, self [2,3,7,6] BF16, padding [2, 1, 1, "
+                     "3], gradInput [2,3,7,6] BF16)"),
+            std::string::npos)
+      << pad;
+  const std::string conv = traceOf([] { return ConvTbcTester().Shape(9, 2, 5, 6, 3, 1).CubeMathType(2).Run().status; });
+  EXPECT_NE(conv.find(", pad 1, cubeMathType 2, gradInput "), std::string::npos) << conv;
+}
+
+// A typo in ACLNN_CPU_DEBUG is named, with the valid aids, instead of switching an aid off silently.
+TEST(DebugAids, UnknownAidIsNamedInOneWarning) {
+  testing::internal::CaptureStderr();
+  const aclcpu::DebugOptions options = aclcpu::ParseDebugOptions("trace,bogus,,Sync");
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(options.trace);
+  EXPECT_FALSE(options.sync);  // names are case-sensitive, as CANN's switches are
+  EXPECT_FALSE(options.poison);
+  EXPECT_NE(log.find("[WARNING]"), std::string::npos) << log;
+  EXPECT_NE(log.find("ignoring unknown aid \"bogus\", \"Sync\"; the aids are poison, sync, trace, kind"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 1) << log;
+  testing::internal::CaptureStderr();
+  const aclcpu::DebugOptions all = aclcpu::ParseDebugOptions("poison,sync,trace,kind");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_TRUE(all.poison && all.sync && all.trace && all.kind);
+}
+
 TEST(DebugAids, MemcpyKindMustAgreeWithTheRegistry) {
   if (!aclcpu::Debug().kind) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
   void *dev = nullptr;
@@ -656,6 +713,58 @@ TEST(DebugAids, MemcpyKindMustAgreeWithTheRegistry) {
   EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(aclrtMemcpy(host, 64, host, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
   aclrtFree(dev);
+}
+
+// ---- documented context options -----------------------------------------------------------------
+
+// CANN programs switch determinism on with aclrtCtxSetSysParamOpt (ConvTbcBackward and
+// GroupNormSwishGrad are not deterministic on the device by default). Every documented option is
+// accepted, stored per context and read back; results are the same bits either way, since every
+// kernel here is deterministic (docs/compat.md).
+TEST(ContextOptions, EveryDocumentedOptionIsStoredAndReadBack) {
+  aclrtContext ctx = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&ctx, 0), 0);
+  for (aclSysParamOpt opt : {ACL_OPT_DETERMINISTIC, ACL_OPT_ENABLE_DEBUG_KERNEL, ACL_OPT_STRONG_CONSISTENCY,
+                             ACL_OPT_ENABLE_KERNEL_EARLY_START}) {
+    for (int64_t value : {1, 0}) {
+      EXPECT_EQ(aclrtCtxSetSysParamOpt(opt, value), 0) << opt;
+      int64_t read = -1;
+      EXPECT_EQ(aclrtCtxGetSysParamOpt(opt, &read), 0) << opt;
+      EXPECT_EQ(read, value) << opt;
+    }
+  }
+  EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), 0);
+  EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM);
+  ExpectErrorMessage("aclrtCtxGetSysParamOpt");
+  EXPECT_EQ(aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(4), 1), ACL_ERROR_INVALID_PARAM);
+  ExpectErrorMessage("opt in [0, 3]");
+  // Another context keeps its own values.
+  aclrtContext other = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&other, 0), 0);
+  int64_t read = -1;
+  EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &read), 0);
+  EXPECT_EQ(read, 0);
+  ASSERT_EQ(aclrtSetCurrentContext(ctx), 0);
+  EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &read), 0);
+  EXPECT_EQ(read, 1);
+  EXPECT_EQ(aclrtDestroyContext(other), 0);
+  EXPECT_EQ(aclrtDestroyContext(ctx), 0);
+}
+
+TEST(ContextOptions, ResultsAreTheSameBitsWithAndWithoutDeterminism) {
+  aclrtContext ctx = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&ctx, 0), 0);
+  std::vector<unsigned char> results[2];
+  for (int64_t deterministic : {0, 1}) {
+    ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, deterministic), 0);
+    for (uint64_t seed : {1, 2}) {
+      const auto bytes = AllOperators(seed);
+      results[deterministic].insert(results[deterministic].end(), bytes.begin(), bytes.end());
+    }
+  }
+  EXPECT_FALSE(results[0].empty());
+  EXPECT_EQ(results[0], results[1]);
+  EXPECT_EQ(aclrtDestroyContext(ctx), 0);
 }
 
 }  // namespace

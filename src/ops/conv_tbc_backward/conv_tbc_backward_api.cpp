@@ -173,6 +173,7 @@ aclnnStatus Plan(const ConvTbcBackwardArgs &a, uint64_t *workspaceSize, aclOpExe
   spec.names = {"self", "input", "weight", "bias", "gradInput", "gradWeight", "gradBias"};
   spec.touched = {true, !p.convEmpty, !p.convEmpty, false, true, true, true};
   spec.workspaceSize = p.workspaceBytes;
+  if (TraceWanted()) spec.scalars = {{4, "pad", TraceInt(a.pad)}, {4, "cubeMathType", TraceInt(a.cubeMathType)}};
   return CreateExecutor(std::move(spec), std::make_unique<ConvTbcBackwardOp>(p), workspaceSize, executor);
 }
 

@@ -56,8 +56,8 @@ void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->workspaceBytes = bytes;
 }
 
-aclnnStatus Plan(const GroupNormSwishGradArgs &a, double swishScale, bool dgammaIsRequire, bool dbetaIsRequire,
-                 uint64_t *workspaceSize, aclOpExecutor **executor) {
+aclnnStatus Plan(const GroupNormSwishGradArgs &a, const char *dataFormat, double swishScale, bool dgammaIsRequire,
+                 bool dbetaIsRequire, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const OpCheck check(kOp);
   ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
   ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
@@ -98,6 +98,13 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, double swishScale, bool dgamma
   const bool dbetaTouched = compute && (dbetaIsRequire || p.zeroFillUnrequired);
   spec.touched = {compute, compute, compute, compute, compute, compute, compute, dgammaTouched, dbetaTouched};
   spec.workspaceSize = compute ? p.workspaceBytes : 0;
+  if (TraceWanted()) {
+    spec.scalars = {{6, "numGroups", TraceInt(a.numGroups)},
+                    {6, "dataFormatOptional", TraceString(dataFormat)},
+                    {6, "swishScale", TraceFloat(swishScale)},
+                    {6, "dgammaIsRequire", TraceBool(dgammaIsRequire)},
+                    {6, "dbetaIsRequire", TraceBool(dbetaIsRequire)}};
+  }
   return CreateExecutor(std::move(spec), std::make_unique<GroupNormSwishGradOp>(p), workspaceSize, executor);
 }
 
@@ -106,14 +113,16 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, double swishScale, bool dgamma
 
 extern "C" {
 
-aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(
-    const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd, const aclTensor *x, const aclTensor *gamma,
-    const aclTensor *beta, int64_t numGroups, char * /*dataFormatOptional: null = "NCHW", never read*/,
-    double swishScale, bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut, const aclTensor *dgammaOut,
-    const aclTensor *dbetaOut, uint64_t *workspaceSize, aclOpExecutor **executor) {
+aclnnStatus aclnnGroupNormSwishGradGetWorkspaceSize(const aclTensor *dy, const aclTensor *mean, const aclTensor *rstd,
+                                                    const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
+                                                    int64_t numGroups, char *dataFormatOptional, double swishScale,
+                                                    bool dgammaIsRequire, bool dbetaIsRequire, const aclTensor *dxOut,
+                                                    const aclTensor *dgammaOut, const aclTensor *dbetaOut,
+                                                    uint64_t *workspaceSize, aclOpExecutor **executor) {
   const aclcpu::GroupNormSwishGradArgs args{dy, mean, rstd, x, gamma, beta, numGroups, dxOut, dgammaOut, dbetaOut};
   return aclcpu::Guarded(aclcpu::kOp, [&] {
-    return aclcpu::Plan(args, swishScale, dgammaIsRequire, dbetaIsRequire, workspaceSize, executor);
+    // dataFormatOptional (null = "NCHW") changes nothing on the A2's path; only the trace aid prints it.
+    return aclcpu::Plan(args, dataFormatOptional, swishScale, dgammaIsRequire, dbetaIsRequire, workspaceSize, executor);
   });
 }
 

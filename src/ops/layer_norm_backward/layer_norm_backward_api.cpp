@@ -123,6 +123,9 @@ aclnnStatus Plan(const LayerNormBackwardArgs &a, uint64_t *workspaceSize, aclOpE
                   writesParams && p.wantDgamma,
                   writesParams && p.wantDbeta};
   spec.workspaceSize = p.compute ? p.workspaceBytes : 0;
+  if (TraceWanted()) {
+    spec.scalars = {{2, "normalizedShape", TraceInts(a.normalizedShape)}, {6, "outputMask", TraceBools(a.outputMask)}};
+  }
   return CreateExecutor(std::move(spec), std::make_unique<LayerNormBackwardOp>(p), workspaceSize, executor);
 }
 

@@ -116,6 +116,7 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
   spec.names = {"gradOutput", "self", "gradInput"};
   spec.touched = {compute, false, compute};
   spec.workspaceSize = compute ? p.workspaceBytes : 0;
+  if (TraceWanted()) spec.scalars = {{2, "padding", TraceInts(a.padding)}};
   return CreateExecutor(std::move(spec), std::make_unique<ReflectionPad2dBackwardOp>(p), workspaceSize, executor);
 }
 
