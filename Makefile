@@ -3,7 +3,9 @@
 #   make test   format check, the whole test suite, the unit and parity tests again under ASan+UBSan, the
 #               runtime/concurrency tests under TSan, and every libFuzzer harness for 30 s
 # Also: make bench (benchmarks vs PyTorch), make fuzz (each harness for FUZZ_SECONDS),
-#       make check-arm64 (cross build, tests under qemu), make install PREFIX=/opt/aclnn-cpu, make format.
+#       make check-arm64 (cross build, tests under qemu), make install PREFIX=/opt/aclnn-cpu, make format,
+#       make test-stress (the suites 5 times under a CPU hog), make valgrind (the examples under memcheck),
+#       make package (a Debian package of the prefix).
 
 BUILD ?= build
 SANITIZE_BUILD ?= build-sanitize
@@ -14,11 +16,12 @@ PREFIX ?= /usr/local/aclnn-cpu
 JOBS ?= $(shell nproc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-APT_PACKAGES := cmake make g++ pkg-config clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
+APT_PACKAGES := cmake make g++ pkg-config dpkg-dev valgrind clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
                 libopenblas-dev libdnnl-dev clang libclang-rt-14-dev libomp-14-dev
 SOURCES = $(shell find include src tests bench examples fuzz -name '*.h' -o -name '*.cpp')
 
-.PHONY: deps build demo test bench install format format-check sanitize tsan fuzz-build fuzz-smoke fuzz check-arm64
+.PHONY: deps build demo test test-stress stress-release stress-sanitize stress-tsan stress-fuzz-smoke bench install package valgrind format format-check sanitize sanitize-build tsan \
+        tsan-build fuzz-build fuzz-smoke fuzz check-arm64
 
 # Installs the Debian packages of the list given that are missing. A name is first asked for with the
 # native architecture: once arm64 packages are installed too (make check-arm64), a bare name that has
@@ -54,27 +57,33 @@ format: deps
 
 # The unit tests and the PyTorch parity tests under ASan+UBSan (libtorch itself is not instrumented;
 # our libraries and the tests are, and ASan's allocator serves every allocation).
-sanitize: deps
+RUN_RELEASE = cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+RUN_SANITIZE = cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --output-on-failure -j $(JOBS) -E 'installed_prefix|package_deb|valgrind'
+sanitize-build: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined \
 	      -DACLNN_CPU_WITH_TORCH=ON -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
-	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --output-on-failure -j $(JOBS) -E installed_prefix
+sanitize: sanitize-build
+	$(RUN_SANITIZE)
 
 # ThreadSanitizer over the runtime, executor, stream and concurrency tests. One OpenMP thread per
 # operator: libgomp is not instrumented, so its hand-offs would be reported as races.
 TSAN_TESTS := Runtime|Executor|Misuse|Concurrency|DebugAids|ViewBounds|FuzzFindings
-tsan: deps
+RUN_TSAN = cd $(TSAN_BUILD) && OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+tsan-build: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=thread \
 	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target aclnn_cpu_tests
-	cd $(TSAN_BUILD) && OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+tsan: tsan-build
+	$(RUN_TSAN)
 
 # libFuzzer harnesses (fuzz/): Clang, with ASan+UBSan and coverage over every library. Each run
 # starts from the committed seed corpus (fuzz/corpus/) and fails on a crash, hang, leak or OOM.
+RUN_FUZZ_SMOKE = FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
 fuzz-build: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
 	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined -DACLNN_CPU_BUILD_FUZZERS=ON \
@@ -83,16 +92,31 @@ fuzz-build: deps
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 fuzz-smoke: fuzz-build
-	FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
+	$(RUN_FUZZ_SMOKE)
 
 fuzz: fuzz-build
 	fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS)
 
 test: format-check build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	$(RUN_RELEASE)
 	$(MAKE) --no-print-directory sanitize
 	$(MAKE) --no-print-directory tsan
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# The same four suites, STRESS_RUNS times in a row, while a CPU hog occupies every core (tests/stress.sh):
+# a test that races shows up here. All builds are made first, without the hog. ~15 minutes a run on 2 cores.
+STRESS_RUNS ?= 5
+test-stress: format-check build sanitize-build tsan-build fuzz-build
+	tests/stress.sh $(STRESS_RUNS) "$(MAKE) --no-print-directory" stress-release stress-sanitize stress-tsan stress-fuzz-smoke
+# One suite each on builds that already exist (for test-stress).
+stress-release:
+	$(RUN_RELEASE)
+stress-sanitize:
+	$(RUN_SANITIZE)
+stress-tsan:
+	$(RUN_TSAN)
+stress-fuzz-smoke:
+	$(RUN_FUZZ_SMOKE)
 
 # ARM64: cross-build the libraries and unit tests, run them under qemu-aarch64 (SVE2 with
 # 512- and 2048-bit vectors, and NEON only). Not part of make test (~4 minutes on 2 cores, plus the
@@ -109,3 +133,7 @@ bench: build
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
+
+# Every example under Debian's valgrind (memcheck, tests/valgrind_test.sh); make test runs these too.
+valgrind: build
+	cd $(BUILD) && ctest --output-on-failure -R valgrind_memcheck

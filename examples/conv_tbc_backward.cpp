@@ -4,7 +4,7 @@
 // gradInput 2 (x10), gradWeight 5 (x4), gradBias 5 (x2). Tensors and buffers are owned by
 // std::unique_ptr with aclDestroyTensor / aclrtFree as deleters, as in the vendor's sample.
 // Builds unchanged against CANN or aclnn-cpu with:
-//   g++ conv_tbc_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64 \
+//   g++ conv_tbc_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64
 //       -lopapi_nn -lopapi_math -lascendcl -lnnopbase
 #include <iostream>
 #include <memory>

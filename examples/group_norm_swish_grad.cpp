@@ -2,7 +2,7 @@
 // [2, 3, 4], one group, mean = rstd = 2, gamma = beta = 2, swishScale 1. Prints dx (24 values),
 // then dgamma and dbeta (3 each).
 // Builds unchanged against CANN or aclnn-cpu with:
-//   g++ group_norm_swish_grad.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64 \
+//   g++ group_norm_swish_grad.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64
 //       -lopapi_nn -lopapi_math -lascendcl -lnnopbase
 #include <iostream>
 #include <vector>

@@ -1,7 +1,7 @@
 // aclnnLayerNormBackward in the CANN sample flow: init -> device -> stream -> device buffers ->
 // aclTensor descriptors -> phase 1 -> workspace -> phase 2 -> synchronize -> copy back -> release.
 // Builds unchanged against CANN or aclnn-cpu with:
-//   g++ layer_norm_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64 \
+//   g++ layer_norm_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64
 //       -lopapi_nn -lopapi_math -lascendcl -lnnopbase
 #include <iostream>
 #include <vector>

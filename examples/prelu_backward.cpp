@@ -2,7 +2,7 @@
 // a gradOutput of ones. Only self[0] = 0 is not > 0, so gradInput = 0.5, 1, ..., 1; and the
 // gradWeight sums of x * g over those elements are 0, 0.
 // Builds unchanged against CANN or aclnn-cpu with:
-//   g++ prelu_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64 \
+//   g++ prelu_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64
 //       -lopapi_nn -lopapi_math -lascendcl -lnnopbase
 #include <iostream>
 #include <vector>

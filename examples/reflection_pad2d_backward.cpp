@@ -1,7 +1,7 @@
 // aclnnReflectionPad2dBackward in the CANN sample flow: a 2x2 input padded by 1 on every side gives
 // a 4x4 gradOutput of ones; each input cell is copied into 2x2 output cells, so its gradient is 4.
 // Builds unchanged against CANN or aclnn-cpu with:
-//   g++ reflection_pad2d_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64 \
+//   g++ reflection_pad2d_backward.cpp -I$P/include -I$P/include/aclnnop -I$P/include/aclnn -L$P/lib64
 //       -lopapi_nn -lopapi_math -lascendcl -lnnopbase
 #include <iostream>
 #include <vector>

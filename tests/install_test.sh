@@ -3,14 +3,14 @@
 # build_single_example) against that prefix only, runs it and compares its output with the spec's.
 # RUN, if set, prefixes each run of an example (an emulator in a cross build).
 set -euo pipefail
-build=$1
-src=$2
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 export ASCEND_HOME_PATH=$prefix
 INCLUDE_PATH=$ASCEND_HOME_PATH/include
-for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_math.so; do
+for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_math.so libopapi.so; do
   test -e "$prefix/lib64/$lib" || { echo "missing lib64/$lib"; exit 1; }
 done
 for h in aclnn_layer_norm_backward aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward \
@@ -20,6 +20,8 @@ done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
 test -f "$prefix/lib64/pkgconfig/aclnn_cpu.pc"
 test -f "$prefix/lib64/cmake/aclnn_cpu/aclnn_cpuConfig.cmake"
+
+test -f "$prefix/set_env.sh"
 
 check() {  # example, expected output file
   local name=$1 expected=$2 exe=$prefix/test_aclnn_$1
@@ -34,10 +36,45 @@ check() {  # example, expected output file
   ${CXX:-g++} "$src/examples/$name.cpp" $(PKG_CONFIG_PATH=$prefix/lib64/pkgconfig pkg-config --cflags --libs aclnn_cpu) \
     -o "$exe.pc"
   ${RUN:-} "$exe.pc" | diff -u "$expected" -
+  # The older line with CANN's combined operator library.
+  ${CXX:-g++} "$src/examples/$name.cpp" -I "$INCLUDE_PATH" -I "$INCLUDE_PATH/aclnnop" -I "$INCLUDE_PATH/aclnn" \
+    -L "$ASCEND_HOME_PATH/lib64" -lopapi -lascendcl -lnnopbase -o "$exe.opapi"
+  LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 ${RUN:-} "$exe.opapi" | diff -u "$expected" -
 }
 check layer_norm_backward "$src/examples/expected/layer_norm_backward.txt"
 check group_norm_swish_grad "$src/examples/expected/group_norm_swish_grad.txt"
 check reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_backward.txt"
 check prelu_backward "$src/examples/expected/prelu_backward.txt"
 check conv_tbc_backward "$src/examples/expected/conv_tbc_backward.txt"
+
+# The vendor's documented CMake flow without rpath: the program runs only in the environment of the
+# prefix's set_env.sh (relocatable, idempotent), sourced in a shell with none of it set.
+sample_build=$prefix/vendor_cmake_build
+env -u ASCEND_HOME_PATH -u LD_LIBRARY_PATH bash -c '
+  set -euo pipefail
+  source "$1/set_env.sh"
+  source "$1/set_env.sh"
+  test "$ASCEND_HOME_PATH" = "$1" && test "$ASCEND_TOOLKIT_HOME" = "$1" && test "$ASCEND_OPP_PATH" = "$1"
+  test "$LD_LIBRARY_PATH" = "$1/lib64"  # prepended once, however often it is sourced
+  cmake -S "$2/tests/install/vendor_cmake" -B "$3" -DCMAKE_BUILD_TYPE=Release -DCMAKE_SKIP_RPATH=TRUE \
+        -DCMAKE_CXX_COMPILER="$4" -DCMAKE_CXX_FLAGS=-Werror -DSAMPLE_SOURCE="$2/examples/layer_norm_backward.cpp" >/dev/null
+  cmake --build "$3" >/dev/null
+' _ "$prefix" "$src" "$sample_build" "${CXX:-g++}"
+if [ -z "${RUN:-}" ]; then  # (a cross build has no loader path to check)
+  if env -u LD_LIBRARY_PATH "$sample_build/opapi_test" >/dev/null 2>&1; then
+    echo "the rpath-less sample ran without set_env.sh: it should need it"; exit 1
+  fi
+fi
+env -u LD_LIBRARY_PATH bash -c 'source "$1/set_env.sh" && ${RUN:-} "$2"' _ "$prefix" "$sample_build/opapi_test" |
+  diff -u "$src/examples/expected/layer_norm_backward.txt" -
+
+# A framework-style client that only dlopens libopapi.so: by name after set_env.sh and by the prefix
+# path with a clean environment; every aclnn entry point of both operator libraries resolves.
+entry_points=$(nm -D --defined-only "$prefix/lib64/libopapi_nn.so" "$prefix/lib64/libopapi_math.so" |
+               awk '$2 == "T" && $3 ~ /^aclnn/ {print $3}' | sort -u)
+test -n "$entry_points"
+${CXX:-g++} "$src/tests/install/dlopen_client.cpp" -I "$INCLUDE_PATH" -ldl -o "$prefix/dlopen_client"
+env -u LD_LIBRARY_PATH bash -c 'source "$1/set_env.sh" && ${RUN:-} "$1/dlopen_client" libopapi.so ${@:2}' \
+  _ "$prefix" $entry_points
+env -u LD_LIBRARY_PATH ${RUN:-} "$prefix/dlopen_client" "$prefix/lib64/libopapi.so" $entry_points
 echo "installed prefix OK"
