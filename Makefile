@@ -134,6 +134,10 @@ bench: build
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# A Debian package of the prefix (/opt/aclnn-cpu, Depends from dpkg-shlibdeps) in $(BUILD)/packages/.
+package: build
+	cd $(BUILD) && cpack -G DEB -B $(CURDIR)/$(BUILD)/packages
+
 # Every example under Debian's valgrind (memcheck, tests/valgrind_test.sh); make test runs these too.
 valgrind: build
 	cd $(BUILD) && ctest --output-on-failure -R valgrind_memcheck

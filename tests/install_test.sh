@@ -19,7 +19,7 @@ for h in aclnn_layer_norm_backward aclnn_group_norm_swish_grad aclnn_pad2d_backw
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
 test -f "$prefix/lib64/pkgconfig/aclnn_cpu.pc"
-test -f "$prefix/lib64/cmake/aclnn_cpu/aclnn_cpuConfig.cmake"
+test -f "$prefix/share/cmake/aclnn_cpu/aclnn_cpuConfig.cmake"
 
 test -f "$prefix/set_env.sh"
 
