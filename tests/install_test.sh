@@ -70,8 +70,9 @@ env -u LD_LIBRARY_PATH bash -c 'source "$1/set_env.sh" && ${RUN:-} "$2"' _ "$pre
 
 # A framework-style client that only dlopens libopapi.so: by name after set_env.sh and by the prefix
 # path with a clean environment; every aclnn entry point of both operator libraries resolves.
-entry_points=$(nm -D --defined-only "$prefix/lib64/libopapi_nn.so" "$prefix/lib64/libopapi_math.so" |
-               awk '$2 == "T" && $3 ~ /^aclnn/ {print $3}' | sort -u)
+# (readelf reads any ELF machine, so a cross build's libraries too)
+entry_points=$(readelf -W --dyn-syms "$prefix/lib64/libopapi_nn.so" "$prefix/lib64/libopapi_math.so" |
+               awk '$4 == "FUNC" && $5 == "GLOBAL" && $7 != "UND" && $8 ~ /^aclnn/ {print $8}' | sort -u)
 test -n "$entry_points"
 ${CXX:-g++} "$src/tests/install/dlopen_client.cpp" -I "$INCLUDE_PATH" -ldl -o "$prefix/dlopen_client"
 env -u LD_LIBRARY_PATH bash -c 'source "$1/set_env.sh" && ${RUN:-} "$1/dlopen_client" libopapi.so ${@:2}' \
