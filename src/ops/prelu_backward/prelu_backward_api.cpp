@@ -14,7 +14,6 @@ namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnPreluBackward";
-constexpr int64_t kMinPlane = 64;               // shorter per-channel planes use the row layout
 constexpr int64_t kPieceElements = 32768;       // elements per work piece: balances 2+ threads
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the kRows partial rows in the workspace
 
@@ -46,48 +45,33 @@ TensorView BroadcastView(const aclTensor &gradOutput, const TensorView &self) {
   return v;
 }
 
-void PlanLayout(PreluBackwardPlan *p) {
-  const int64_t elements = p->x.Numel();
-  if (p->weights == 1) {
-    p->layout = PreluLayout::kPlanes;
-    p->planeSize = elements;
-    p->planes = 1;
-  } else {
-    const int64_t channels = p->x.dims[1];
-    p->planeSize = elements / (p->x.dims[0] * channels);
-    if (p->planeSize >= kMinPlane) {
-      p->layout = PreluLayout::kPlanes;
-      p->planes = elements / p->planeSize;
-    } else {
-      p->layout = PreluLayout::kRows;
-      p->rowLength = channels * p->planeSize;
-      p->rows = p->x.dims[0];
-    }
-  }
-  if (p->layout == PreluLayout::kPlanes) {
+void PlanBlocks(PreluBackwardPlan *p) {
+  const PreluWeightMap &m = p->map;
+  if (m.layout == PreluLayout::kPlanes) {
     p->pieceSize = kPieceElements;
-    p->piecesPerPlane = CeilDiv(p->planeSize, kPieceElements);
-    p->piecesPerBlock = p->piecesPerPlane > 1 ? 1 : std::max<int64_t>(1, kPieceElements / p->planeSize);
-    p->numBlocks = CeilDiv(p->planes * p->piecesPerPlane, p->piecesPerBlock);
+    p->piecesPerPlane = CeilDiv(m.planeSize, kPieceElements);
+    p->piecesPerBlock = p->piecesPerPlane > 1 ? 1 : std::max<int64_t>(1, kPieceElements / m.planeSize);
+    p->numBlocks = CeilDiv(m.planes * p->piecesPerPlane, p->piecesPerBlock);
   } else {
-    p->rowsPerBlock = std::max<int64_t>(1, kPieceElements / p->rowLength);
-    const int64_t rowBytes = p->rowLength * static_cast<int64_t>(sizeof(double));
-    p->rowsPerBlock = std::max(p->rowsPerBlock, CeilDiv(p->rows * rowBytes, kMaxPartialBytes));
-    p->numBlocks = CeilDiv(p->rows, p->rowsPerBlock);
+    p->rowsPerBlock = std::max<int64_t>(1, kPieceElements / m.rowLength);
+    const int64_t rowBytes = m.rowLength * static_cast<int64_t>(sizeof(double));
+    p->rowsPerBlock = std::max(p->rowsPerBlock, CeilDiv(m.rows * rowBytes, kMaxPartialBytes));
+    p->numBlocks = CeilDiv(m.rows, p->rowsPerBlock);
   }
 }
 
 void PlanWorkspace(PreluBackwardPlan *p) {
+  const PreluWeightMap &m = p->map;
   p->threads = PlanThreads();
-  const bool rows = p->layout == PreluLayout::kRows;
+  const bool rows = m.layout == PreluLayout::kRows;
   size_t bytes = 0;
   p->weightOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(rows ? p->rowLength : p->weights) * sizeof(float));
+  bytes += AlignUp(static_cast<size_t>(m.BufferLength()) * sizeof(float));
   p->partialsOffset = bytes;
-  const int64_t partials = rows ? p->numBlocks * p->rowLength : p->planes * p->piecesPerPlane;
+  const int64_t partials = rows ? p->numBlocks * m.rowLength : m.planes * p->piecesPerPlane;
   bytes += AlignUp(static_cast<size_t>(partials) * sizeof(double));
   p->sumsOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(p->weights) * sizeof(double));
+  bytes += AlignUp(static_cast<size_t>(m.weights) * sizeof(double));
   p->stageOffset = bytes;
   p->stageStride = AlignUp(3 * kPreluSpan * sizeof(float));
   bytes += p->stageStride * static_cast<size_t>(p->threads);
@@ -110,8 +94,8 @@ aclnnStatus Plan(const PreluBackwardArgs &a, uint64_t *workspaceSize, aclOpExecu
     p.dx = ToView(*a.gradInput);
     p.weight = ToView(*a.weight);
     p.dweight = ToView(*a.gradWeight);
-    p.weights = p.weight.Numel();
-    PlanLayout(&p);
+    p.map = MapPreluWeights(p.x, p.weight.Numel());
+    PlanBlocks(&p);
     PlanWorkspace(&p);
   }
   ExecutorSpec spec;

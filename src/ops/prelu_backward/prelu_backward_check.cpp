@@ -5,6 +5,7 @@
 
 #include "base/check.h"
 #include "base/meta_objects.h"
+#include "ops/prelu_family/prelu_weight_map.h"
 
 namespace aclcpu {
 namespace {
@@ -52,7 +53,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const PreluBackwardArgs &a) {
   if (weights != 1) {
     const std::vector<int64_t> &s = a.self->viewDims;
     if (s.empty()) return check.Invalid("a 1-element weight for a 0-D self", std::to_string(weights) + " elements");
-    const int64_t channels = s.size() >= 2 ? s[1] : 1;
+    const int64_t channels = PreluChannels(s);
     if (weights != channels) {
       return check.Invalid("weight with 1 or C = " + std::to_string(channels) + " elements (self dim 1)",
                            std::to_string(weights) + " elements " + ShapeOf(a.weight));

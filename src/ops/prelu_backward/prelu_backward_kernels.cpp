@@ -141,8 +141,8 @@ Staging StagingFor(const PreluBackwardPlan &p, char *ws, int thread) {
 // gradWeight values (double sums) rounded once into the output's dtype.
 void StoreWeightGrad(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, const double *sums) {
   const bool narrow = p.dweight.dtype != DType::kF32;
-  for (int64_t c0 = 0; c0 < p.weights; c0 += kSpan) {
-    const int64_t len = std::min(kSpan, p.weights - c0);
+  for (int64_t c0 = 0; c0 < p.map.weights; c0 += kSpan) {
+    const int64_t len = std::min(kSpan, p.map.weights - c0);
     float values[kSpan];
     for (int64_t i = 0; i < len; ++i) {
       const double v = sums[c0 + i];
@@ -154,55 +154,50 @@ void StoreWeightGrad(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, 
 
 void RunPlanes(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws) {
   auto *weights = reinterpret_cast<float *>(ws + p.weightOffset);
-  ReadFlatAsF32(p.weight, b.weight, 0, p.weights, weights);
+  LoadPreluWeights(p.map, p.weight, b.weight, weights);
   auto *partials = reinterpret_cast<double *>(ws + p.partialsOffset);
-  const int64_t pieces = p.planes * p.piecesPerPlane;
+  const int64_t pieces = p.map.planes * p.piecesPerPlane;
   const SpanRunner runner(p, b, false);
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     const Staging s = StagingFor(p, ws, thread);
     const int64_t last = std::min(pieces, (block + 1) * p.piecesPerBlock);
     for (int64_t piece = block * p.piecesPerBlock; piece < last; ++piece) {
       const int64_t plane = piece / p.piecesPerPlane, start = (piece % p.piecesPerPlane) * p.pieceSize;
-      const int64_t len = std::min(p.pieceSize, p.planeSize - start);
+      const int64_t len = std::min(p.pieceSize, p.map.planeSize - start);
       double sum = 0;
-      runner.Run(plane * p.planeSize + start, len, nullptr, weights[plane % p.weights], nullptr, &sum, s);
+      runner.Run(plane * p.map.planeSize + start, len, nullptr, weights[plane % p.map.weights], nullptr, &sum, s);
       partials[piece] = sum;
     }
   });
   // Channel c owns planes c, c + C, c + 2C, ...: their pieces are added in that order.
   auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
-  for (int64_t c = 0; c < p.weights; ++c) sums[c] = 0;
-  for (int64_t piece = 0; piece < pieces; ++piece) sums[(piece / p.piecesPerPlane) % p.weights] += partials[piece];
+  for (int64_t c = 0; c < p.map.weights; ++c) sums[c] = 0;
+  for (int64_t piece = 0; piece < pieces; ++piece) sums[(piece / p.piecesPerPlane) % p.map.weights] += partials[piece];
   StoreWeightGrad(p, b, sums);
 }
 
 void RunRows(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws) {
   auto *wRow = reinterpret_cast<float *>(ws + p.weightOffset);
-  float channelWeights[kSpan];
-  for (int64_t c0 = 0; c0 < p.weights; c0 += kSpan) {
-    const int64_t len = std::min(kSpan, p.weights - c0);
-    ReadFlatAsF32(p.weight, b.weight, c0, len, channelWeights);
-    for (int64_t c = 0; c < len; ++c) std::fill_n(wRow + (c0 + c) * p.planeSize, p.planeSize, channelWeights[c]);
-  }
+  LoadPreluWeights(p.map, p.weight, b.weight, wRow);
   auto *partials = reinterpret_cast<double *>(ws + p.partialsOffset);
   const SpanRunner runner(p, b, true);
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     const Staging s = StagingFor(p, ws, thread);
-    double *row = partials + block * p.rowLength;
-    std::fill_n(row, p.rowLength, 0.0);
-    const int64_t last = std::min(p.rows, (block + 1) * p.rowsPerBlock);
+    double *row = partials + block * p.map.rowLength;
+    std::fill_n(row, p.map.rowLength, 0.0);
+    const int64_t last = std::min(p.map.rows, (block + 1) * p.rowsPerBlock);
     for (int64_t r = block * p.rowsPerBlock; r < last; ++r)
-      runner.Run(r * p.rowLength, p.rowLength, wRow, 0.0f, row, nullptr, s);
+      runner.Run(r * p.map.rowLength, p.map.rowLength, wRow, 0.0f, row, nullptr, s);
   });
   // Fold the block rows in block order into block 0's row, then each channel's planeSize entries.
   for (int64_t blk = 1; blk < p.numBlocks; ++blk) {
-    const double *src = partials + blk * p.rowLength;
-    for (int64_t j = 0; j < p.rowLength; ++j) partials[j] += src[j];
+    const double *src = partials + blk * p.map.rowLength;
+    for (int64_t j = 0; j < p.map.rowLength; ++j) partials[j] += src[j];
   }
   auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
-  for (int64_t c = 0; c < p.weights; ++c) {
+  for (int64_t c = 0; c < p.map.weights; ++c) {
     double acc = 0;
-    for (int64_t i = 0; i < p.planeSize; ++i) acc += partials[c * p.planeSize + i];
+    for (int64_t i = 0; i < p.map.planeSize; ++i) acc += partials[c * p.map.planeSize + i];
     sums[c] = acc;
   }
   StoreWeightGrad(p, b, sums);
@@ -212,7 +207,7 @@ void RunRows(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, char *ws
 
 void RunPreluBackward(const PreluBackwardPlan &plan, const PreluBackwardBuffers &buffers, void *workspace) {
   if (!plan.compute) return;
-  if (plan.layout == PreluLayout::kRows) {
+  if (plan.map.layout == PreluLayout::kRows) {
     RunRows(plan, buffers, static_cast<char *>(workspace));
   } else {
     RunPlanes(plan, buffers, static_cast<char *>(workspace));
