@@ -241,6 +241,15 @@ inline double MaxAbsDiff(const std::vector<double> &a, const std::vector<double>
   return m;
 }
 
+// Max |a - b| over the entries where the reference is finite.
+inline double FiniteMaxDiff(const std::vector<double> &a, const std::vector<double> &ref) {
+  double m = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::isfinite(ref[i])) m = std::max(m, std::fabs(a[i] - ref[i]));
+  }
+  return m;
+}
+
 inline double MaxAbs(const std::vector<double> &a) {
   double m = 0;
   for (double v : a) m = std::max(m, std::fabs(v));

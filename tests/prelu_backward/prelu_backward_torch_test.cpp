@@ -24,15 +24,6 @@ bool TorchRuns(aclDataType dtype) {
   }
 }
 
-// Max |a - b| where both are finite; non-finite entries must agree (NaN with NaN).
-double FiniteMaxDiff(const std::vector<double> &a, const std::vector<double> &ref) {
-  double m = 0;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::isfinite(ref[i])) m = std::max(m, std::fabs(a[i] - ref[i]));
-  }
-  return m;
-}
-
 TEST_P(PreluBackwardTorchParity, RandomCases) {
   const aclDataType dtype = GetParam();
   // Where PyTorch 1.13 has no CPU kernel for the dtype (fp16, bf16), it is compared as the vendor's
