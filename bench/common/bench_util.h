@@ -100,6 +100,7 @@ class TableReporter : public benchmark::ConsoleReporter {
   // Our time and PyTorch's for a table row (0 for a benchmark that did not run).
   double OursSeconds(const std::string &row) const { return Seconds(row + "/ours/real_time"); }
   double TorchSeconds(const std::string &row) const { return Seconds(row + "/torch/real_time"); }
+  double TorchColdSeconds(const std::string &row) const { return Seconds(row + "/torch_cold/real_time"); }
   double Seconds(const std::string &name) const {
     auto median = medians_.find(name);
     if (median != medians_.end()) return median->second;
@@ -132,18 +133,21 @@ inline void PrintWarmTriads(const std::vector<Row> &rows, const TableReporter &r
   }
 }
 
-// Prints the markdown table of docs/performance.md: ours vs PyTorch, GB/s and fraction of the
-// measured bound, then the geometric mean of the speed-ups.
+// Prints the markdown table of docs/performance.md: ours vs PyTorch with warm memory (its cold figure
+// beside it; see UseWarmMalloc), GB/s and fraction of the measured bound, then the geometric mean of
+// the speed-ups over warm PyTorch.
 inline void PrintTable(const std::vector<Row> &rows, const TableReporter &reporter, double boundGBs, int threads,
                        const char *torchNote) {
   std::printf("\nthreads %d, triad bound %.1f GB/s (measured in this run)\n", threads, boundGBs);
-  std::printf("| op | shape | dtype | ours (ms) | PyTorch (ms) | speed-up | ours | of bound |\n");
-  std::printf("|---|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| op | shape | dtype | ours (ms) | PyTorch warm (ms) | PyTorch cold (ms) | speed-up | ours | of bound |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
   double logSum = 0;
   int counted = 0;
   for (const Row &row : rows) {
     const std::string base = row.Name();
     const double ours = reporter.OursSeconds(base), torch = reporter.TorchSeconds(base);
+    const double torchCold = reporter.TorchColdSeconds(base);
     const bool flopBound = row.flops > 0;
     const double rate = ours > 0 ? (flopBound ? row.flops : row.bytes) / ours / 1e9 : 0;
     const double bound = flopBound ? row.boundGflops : boundGBs;
@@ -153,12 +157,13 @@ inline void PrintTable(const std::vector<Row> &rows, const TableReporter &report
       logSum += std::log(torch / ours);
       ++counted;
     }
-    std::printf("| %s | %s | %s | %.3f | %.3f | %s | %.1f %s | %.0f%% |\n", row.op.c_str(), row.shape.c_str(),
-                row.dtype.c_str(), ours * 1e3, torch * 1e3, speedup, rate, flopBound ? "GFLOP/s" : "GB/s",
-                100 * rate / bound);
+    std::printf("| %s | %s | %s | %.3f | %.3f | %.3f | %s | %.1f %s | %.0f%% |\n", row.op.c_str(), row.shape.c_str(),
+                row.dtype.c_str(), ours * 1e3, torch * 1e3, torchCold * 1e3, speedup, rate,
+                flopBound ? "GFLOP/s" : "GB/s", 100 * rate / bound);
   }
   if (counted > 0)
-    std::printf("\ngeometric-mean speed-up over PyTorch: %.2fx (%d rows)\n", std::exp(logSum / counted), counted);
+    std::printf("\ngeometric-mean speed-up over PyTorch (warm memory): %.2fx (%d rows)\n", std::exp(logSum / counted),
+                counted);
   if (torchNote != nullptr) std::printf("%s\n", torchNote);
 }
 

@@ -5,6 +5,9 @@
 #include <ATen/ATen.h>
 #include <benchmark/benchmark.h>
 
+#include <malloc.h>
+
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -89,14 +92,43 @@ bool TorchLacksKernel(at::ScalarType t, Op op) {
   }
 }
 
-// Adds a table row and registers its two timings under the names PrintTable looks up.
+// PyTorch allocates its outputs (and temporaries) on every call. Under glibc's defaults a large block
+// is an mmap of its own, so every call faults fresh pages in, which a training loop with PyTorch's
+// caching allocators never pays. "Warm" tells glibc to serve every block from its heap and keep freed
+// memory (no mmap, no trimming), so a call reuses the pages the previous one freed; "cold" restores
+// the defaults. The table compares with the warm figure and prints the cold one beside it.
+inline void UseWarmMalloc() {
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+}
+inline void UseColdMalloc() {
+  mallopt(M_MMAP_MAX, 65536);             // glibc's default
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);  // glibc's initial threshold
+  mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+  malloc_trim(0);
+}
+
+// Adds a table row and registers its timings under the names PrintTable looks up: ours, PyTorch with
+// warm memory, PyTorch with cold memory.
 template <class Problem>
 void AddComparison(std::vector<Row> *rows, Row row, void (*ours)(benchmark::State &, Problem),
                    void (*torch)(benchmark::State &, Problem), const Problem &problem) {
   benchmark::RegisterBenchmark((row.Name() + "/ours").c_str(), ours, problem)
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark((row.Name() + "/torch").c_str(), torch, problem)
+  benchmark::RegisterBenchmark((row.Name() + "/torch").c_str(),
+                               [torch, problem](benchmark::State &state) {
+                                 UseWarmMalloc();
+                                 torch(state, problem);
+                               })
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark((row.Name() + "/torch_cold").c_str(),
+                               [torch, problem](benchmark::State &state) {
+                                 UseColdMalloc();
+                                 torch(state, problem);
+                                 UseWarmMalloc();
+                               })
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
   rows->push_back(std::move(row));
