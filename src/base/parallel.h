@@ -4,6 +4,10 @@
 
 #include <omp.h>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstdint>
 
@@ -39,5 +43,13 @@ void ParallelForDynamic(int64_t numBlocks, int threads, const Body &body) {
 }
 
 inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Non-temporal (streaming) stores are weakly ordered: a block that made them fences them before its
+// thread reports completion, so whoever reads the output next sees them.
+inline void FenceStreamingStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_sfence();
+#endif
+}
 
 }  // namespace aclcpu

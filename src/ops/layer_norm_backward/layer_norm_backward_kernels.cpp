@@ -351,9 +351,6 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 #include <algorithm>
 #include <cmath>
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
 #include <cstring>
 
 #include "base/convert.h"
@@ -372,13 +369,6 @@ HWY_EXPORT(SelectDenseRows);
 namespace {
 
 constexpr int64_t kReduceColumns = 1024;  // column chunk of the final partial reduction
-
-// Non-temporal stores are weakly ordered: fence them before the block's thread reports completion.
-void FenceStreamingStores() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_sfence();
-#endif
-}
 
 const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffset) {
   return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));

@@ -15,6 +15,9 @@ namespace {
 
 constexpr const char *kOp = "aclnnPrelu";
 constexpr int64_t kBlockElements = 65536;  // elements per work block: enough blocks to balance 2+ threads
+// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in cache
+// for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
+constexpr int64_t kStreamOutMinBytes = 8 << 20;
 
 // Input slots: self, weight; output slot: out.
 class PreluOp : public OpPlan {
@@ -35,6 +38,8 @@ DType Promote(DType a, DType b) { return a == b ? a : DType::kF32; }
 void PlanWork(PreluPlan *p) {
   p->promoted = Promote(p->self.dtype, p->weight.dtype);
   p->roundThroughPromoted = p->promoted != DType::kF32 && p->out.dtype != p->promoted;
+  p->streamOut = p->out.dtype == DType::kF32 && p->out.IsContiguous() && !p->roundThroughPromoted &&
+                 p->out.Numel() * static_cast<int64_t>(sizeof(float)) >= kStreamOutMinBytes;
   p->map = MapPreluWeights(p->self, p->weight.Numel());
   p->blockElements = kBlockElements;
   p->numBlocks = CeilDiv(p->self.Numel(), kBlockElements);

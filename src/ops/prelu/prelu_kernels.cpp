@@ -8,6 +8,8 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 
+#include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
 #include "ops/prelu/prelu_plan.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -18,9 +20,48 @@ namespace hn = hwy::HWY_NAMESPACE;
 // out = x > 0 ? x : w * x over n dense fp32 values: the select form, so a NaN or infinite weight
 // leaves positive x unchanged, NaN x stays NaN and x = -0 gives w * -0. kRowWeight: one weight per
 // element (wRow), else the scalar w. One fp32 multiply: exact for FLOAT16/BF16 operands.
-template <bool kRowWeight>
+// kStream: out is written with non-temporal stores where its vectors are aligned (no read-for-ownership
+// of an output too large to stay in cache).
+template <bool kRowWeight, bool kStream>
 void ForwardSpan(const float *HWY_RESTRICT x, const float *HWY_RESTRICT wRow, float w, int64_t n,
                  float *HWY_RESTRICT out) {
+  int64_t k = 0;
+  auto scalar = [&](int64_t i) {
+    const float wi = kRowWeight ? wRow[i] : w;
+    out[i] = x[i] > 0.0f ? x[i] : wi * x[i];
+  };
+#if HWY_TARGET != HWY_SCALAR
+  const hn::ScalableTag<float> df;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  const auto zero = hn::Zero(df);
+  const auto scalarWeight = hn::Set(df, w);
+  auto vector = [&](int64_t i) HWY_ATTR {
+    const auto vx = hn::LoadU(df, x + i);
+    const auto vw = kRowWeight ? hn::LoadU(df, wRow + i) : scalarWeight;
+    return hn::IfThenElse(hn::Gt(vx, zero), vx, hn::Mul(vw, vx));
+  };
+  if (kStream) {
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    for (; k < n && reinterpret_cast<uintptr_t>(out + k) % vectorBytes != 0; ++k) scalar(k);
+    for (; k + lanes <= n; k += lanes) hn::Stream(vector(k), df, out + k);
+  }
+  for (; k + lanes <= n; k += lanes) hn::StoreU(vector(k), df, out + k);
+#endif
+  for (; k < n; ++k) scalar(k);
+}
+
+using ForwardSpanFn = void (*)(const float *, const float *, float, int64_t, float *);
+ForwardSpanFn SelectForwardSpan(bool rowWeight, bool stream) {
+  if (stream) return rowWeight ? ForwardSpan<true, true> : ForwardSpan<false, true>;
+  return rowWeight ? ForwardSpan<true, false> : ForwardSpan<false, false>;
+}
+
+// The same over n dense FLOAT16 (kBF16: BF16) values in and out, converted in registers: one pass
+// instead of three over staging buffers. The fp32 product is exact for 16-bit operands and is rounded
+// once on the store, as WriteFlatFromF32 rounds.
+template <bool kRowWeight, bool kBF16>
+void ForwardSpan16(const uint16_t *HWY_RESTRICT x, const float *HWY_RESTRICT wRow, float w, int64_t n,
+                   uint16_t *HWY_RESTRICT out) {
   int64_t k = 0;
 #if HWY_TARGET != HWY_SCALAR
   const hn::ScalableTag<float> df;
@@ -28,19 +69,28 @@ void ForwardSpan(const float *HWY_RESTRICT x, const float *HWY_RESTRICT wRow, fl
   const auto zero = hn::Zero(df);
   const auto scalarWeight = hn::Set(df, w);
   for (; k + lanes <= n; k += lanes) {
-    const auto vx = hn::LoadU(df, x + k);
+    const auto vx = kBF16 ? LoadBF16AsF32(df, x + k) : LoadF16AsF32(df, x + k);
     const auto vw = kRowWeight ? hn::LoadU(df, wRow + k) : scalarWeight;
-    hn::StoreU(hn::IfThenElse(hn::Gt(vx, zero), vx, hn::Mul(vw, vx)), df, out + k);
+    const auto y = hn::IfThenElse(hn::Gt(vx, zero), vx, hn::Mul(vw, vx));
+    if (kBF16) {
+      StoreF32AsBF16(df, y, out + k);
+    } else {
+      StoreF32AsF16(df, y, out + k);
+    }
   }
 #endif
   for (; k < n; ++k) {
-    const float wk = kRowWeight ? wRow[k] : w;
-    out[k] = x[k] > 0.0f ? x[k] : wk * x[k];
+    const float xk = kBF16 ? BF16ToF32(x[k]) : F16ToF32(x[k]), wk = kRowWeight ? wRow[k] : w;
+    const float y = xk > 0.0f ? xk : wk * xk;
+    out[k] = kBF16 ? F32ToBF16(y) : F32ToF16(y);
   }
 }
 
-using ForwardSpanFn = void (*)(const float *, const float *, float, int64_t, float *);
-ForwardSpanFn SelectForwardSpan(bool rowWeight) { return rowWeight ? ForwardSpan<true> : ForwardSpan<false>; }
+using ForwardSpan16Fn = void (*)(const uint16_t *, const float *, float, int64_t, uint16_t *);
+ForwardSpan16Fn SelectForwardSpan16(bool rowWeight, bool bf16) {
+  if (bf16) return rowWeight ? ForwardSpan16<true, true> : ForwardSpan16<false, true>;
+  return rowWeight ? ForwardSpan16<true, false> : ForwardSpan16<false, false>;
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
@@ -54,6 +104,7 @@ HWY_AFTER_NAMESPACE();
 namespace aclcpu {
 
 HWY_EXPORT(SelectForwardSpan);
+HWY_EXPORT(SelectForwardSpan16);
 
 namespace {
 
@@ -68,17 +119,32 @@ void RoundThrough(DType type, float *values, int64_t n) {
   }
 }
 
+// Dense self and out of one 16-bit dtype: the kernel converts in registers. (The product then always
+// rounds once, into that dtype: the promotion is that dtype or FLOAT.)
+bool Dense16(const PreluPlan &p) {
+  return (p.self.dtype == DType::kF16 || p.self.dtype == DType::kBF16) && p.out.dtype == p.self.dtype &&
+         p.self.IsContiguous() && p.out.IsContiguous() && !p.roundThroughPromoted;
+}
+
 class ChunkRunner {
  public:
   ChunkRunner(const PreluPlan &p, const PreluBuffers &b)
       : p_(p),
         b_(b),
-        span_(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(p.map.layout == PreluLayout::kRows)),
+        span_(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(p.map.layout == PreluLayout::kRows, p.streamOut)),
+        span16_(Dense16(p) ? HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(p.map.layout == PreluLayout::kRows,
+                                                                       p.self.dtype == DType::kBF16)
+                           : nullptr),
         selfDirect_(DenseF32(p.self)),
         outDirect_(DenseF32(p.out) && !p.roundThroughPromoted) {}
 
   // Elements [first, first + n) of the flattened tensors, with one weight per element (wRow) or `w`.
   void Run(int64_t first, int64_t n, const float *wRow, float w, float *stage) const {
+    if (span16_ != nullptr) {
+      span16_(static_cast<const uint16_t *>(b_.self) + p_.self.offset + first, wRow, w, n,
+              static_cast<uint16_t *>(b_.out) + p_.out.offset + first);
+      return;
+    }
     for (int64_t k = 0; k < n; k += kSpan) {
       const int64_t len = std::min(kSpan, n - k), at = first + k;
       const float *x = selfDirect_ ? static_cast<const float *>(b_.self) + p_.self.offset + at : stage;
@@ -93,7 +159,8 @@ class ChunkRunner {
  private:
   const PreluPlan &p_;
   const PreluBuffers &b_;
-  decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(false)) span_;
+  decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(false, false)) span_;
+  decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(false, false)) span16_;
   bool selfDirect_, outDirect_;
 };
 
@@ -122,6 +189,7 @@ void RunPrelu(const PreluPlan &p, const PreluBuffers &b, void *workspace) {
         at = end;
       }
     }
+    if (p.streamOut) FenceStreamingStores();
   });
 }
 

@@ -17,6 +17,7 @@ struct PreluPlan {
   // when that dtype is FLOAT16 or BF16 and out's is another (the device computes in the promoted dtype).
   bool roundThroughPromoted = false;
   DType promoted = DType::kF32;
+  bool streamOut = false;  // a large dense fp32 out is written with non-temporal stores
 
   // Work: the flattened elements in fixed blocks of blockElements (no reductions: any split gives the
   // same bits).
