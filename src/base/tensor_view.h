@@ -49,6 +49,9 @@ struct TensorView {
     return true;
   }
 
+  // A contiguous fp32 view: kernels read or write it in place instead of converting or gathering.
+  bool IsDenseF32() const { return dtype == DType::kF32 && IsContiguous(); }
+
   // Element offset (from the storage base) of the element with row-major index `flat`.
   int64_t OffsetOf(int64_t flat) const {
     int64_t off = offset;

@@ -33,14 +33,12 @@ class GroupNormSwishGradOp : public OpPlan {
   const GroupNormSwishGradPlan plan_;
 };
 
-bool DenseF32(const TensorView &v) { return v.dtype == DType::kF32 && v.IsContiguous(); }
-
 void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->threads = PlanThreads();
   p->stashDz = p->groupSize <= kMaxStashedGroup;
-  p->dyDirect = DenseF32(p->dy);
-  p->xDirect = DenseF32(p->x);
-  p->dxDirect = DenseF32(p->dx);
+  p->dyDirect = p->dy.IsDenseF32();
+  p->xDirect = p->x.IsDenseF32();
+  p->dxDirect = p->dx.IsDenseF32();
   size_t bytes = 0;
   p->statsOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(2 * p->n * p->groups) * sizeof(float));

@@ -38,7 +38,7 @@ DType Promote(DType a, DType b) { return a == b ? a : DType::kF32; }
 void PlanWork(PreluPlan *p) {
   p->promoted = Promote(p->self.dtype, p->weight.dtype);
   p->roundThroughPromoted = p->promoted != DType::kF32 && p->out.dtype != p->promoted;
-  p->streamOut = p->out.dtype == DType::kF32 && p->out.IsContiguous() && !p->roundThroughPromoted &&
+  p->streamOut = p->out.IsDenseF32() && !p->roundThroughPromoted &&
                  p->out.Numel() * static_cast<int64_t>(sizeof(float)) >= kStreamOutMinBytes;
   p->map = MapPreluWeights(p->self, p->weight.Numel());
   p->blockElements = kBlockElements;

@@ -110,8 +110,6 @@ namespace {
 
 constexpr int64_t kSpan = kPreluSpan;
 
-bool DenseF32(const TensorView &v) { return v.dtype == DType::kF32 && v.IsContiguous(); }
-
 // The value a float becomes when stored as `type` (FLOAT16 or BF16) and read back.
 void RoundThrough(DType type, float *values, int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
@@ -135,21 +133,21 @@ class ChunkRunner {
         span16_(Dense16(p) ? HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(p.map.layout == PreluLayout::kRows,
                                                                        p.self.dtype == DType::kBF16)
                            : nullptr),
-        selfDirect_(DenseF32(p.self)),
-        outDirect_(DenseF32(p.out) && !p.roundThroughPromoted) {}
+        selfDirect_(p.self.IsDenseF32()),
+        outDirect_(p.out.IsDenseF32() && !p.roundThroughPromoted) {}
 
   // Elements [first, first + n) of the flattened tensors, with one weight per element (wRow) or `w`.
   void Run(int64_t first, int64_t n, const float *wRow, float w, float *stage) const {
     if (span16_ != nullptr) {
-      span16_(static_cast<const uint16_t *>(b_.self) + p_.self.offset + first, wRow, w, n,
-              static_cast<uint16_t *>(b_.out) + p_.out.offset + first);
+      span16_(static_cast<const uint16_t *>(ContiguousElement(p_.self, b_.self, first)), wRow, w, n,
+              static_cast<uint16_t *>(ContiguousElement(p_.out, b_.out, first)));
       return;
     }
     for (int64_t k = 0; k < n; k += kSpan) {
       const int64_t len = std::min(kSpan, n - k), at = first + k;
-      const float *x = selfDirect_ ? static_cast<const float *>(b_.self) + p_.self.offset + at : stage;
+      const float *x = selfDirect_ ? static_cast<const float *>(ContiguousElement(p_.self, b_.self, at)) : stage;
       if (!selfDirect_) ReadFlatAsF32(p_.self, b_.self, at, len, stage);
-      float *out = outDirect_ ? static_cast<float *>(b_.out) + p_.out.offset + at : stage + kSpan;
+      float *out = outDirect_ ? static_cast<float *>(ContiguousElement(p_.out, b_.out, at)) : stage + kSpan;
       span_(x, wRow != nullptr ? wRow + k : nullptr, w, len, out);
       if (p_.roundThroughPromoted) RoundThrough(p_.promoted, out, len);
       if (!outDirect_) WriteFlatFromF32(p_.out, b_.out, at, len, out);

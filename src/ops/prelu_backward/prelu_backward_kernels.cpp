@@ -93,29 +93,26 @@ struct Staging {
   float *x, *dy, *dx;
 };
 
-// A dense fp32 view is used in place; anything else is converted through the staging buffers.
-bool DirectF32(const TensorView &v) { return v.dtype == DType::kF32 && v.IsContiguous(); }
-
 class SpanRunner {
  public:
   SpanRunner(const PreluBackwardPlan &p, const PreluBackwardBuffers &b, bool rowWeight)
       : p_(p),
         b_(b),
         span_(HWY_DYNAMIC_DISPATCH(SelectSpan)(rowWeight)),
-        xDirect_(DirectF32(p.x)),
-        dyDirect_(DirectF32(p.dy)),
-        dxDirect_(DirectF32(p.dx)) {}
+        xDirect_(p.x.IsDenseF32()),
+        dyDirect_(p.dy.IsDenseF32()),
+        dxDirect_(p.dx.IsDenseF32()) {}
 
   // Elements [first, first + n) of the flattened tensors; wRow/partialRow for per-element weights.
   void Run(int64_t first, int64_t n, const float *wRow, float w, double *partialRow, double *sum,
            const Staging &s) const {
     for (int64_t k = 0; k < n; k += kSpan) {
       const int64_t len = std::min(kSpan, n - k), at = first + k;
-      const float *x = xDirect_ ? F32At(p_.x, b_.x, at) : s.x;
+      const float *x = xDirect_ ? static_cast<const float *>(ContiguousElement(p_.x, b_.x, at)) : s.x;
       if (!xDirect_) ReadFlatAsF32(p_.x, b_.x, at, len, s.x);
-      const float *dy = dyDirect_ ? F32At(p_.dy, b_.dy, at) : s.dy;
+      const float *dy = dyDirect_ ? static_cast<const float *>(ContiguousElement(p_.dy, b_.dy, at)) : s.dy;
       if (!dyDirect_) ReadFlatAsF32(p_.dy, b_.dy, at, len, s.dy);
-      float *dx = dxDirect_ ? const_cast<float *>(F32At(p_.dx, b_.dx, at)) : s.dx;
+      float *dx = dxDirect_ ? static_cast<float *>(ContiguousElement(p_.dx, b_.dx, at)) : s.dx;
       double *row = partialRow != nullptr ? partialRow + k : nullptr;
       span_(x, dy, wRow != nullptr ? wRow + k : nullptr, w, len, dx, row, sum);
       if (!dxDirect_) WriteFlatFromF32(p_.dx, b_.dx, at, len, dx);
@@ -123,10 +120,6 @@ class SpanRunner {
   }
 
  private:
-  static const float *F32At(const TensorView &v, const void *base, int64_t flat) {
-    return static_cast<const float *>(base) + v.offset + flat;
-  }
-
   const PreluBackwardPlan &p_;
   const PreluBackwardBuffers &b_;
   decltype(HWY_DYNAMIC_DISPATCH(SelectSpan)(false)) span_;
