@@ -117,11 +117,11 @@ void RoundThrough(DType type, float *values, int64_t n) {
   }
 }
 
-// Dense self and out of one 16-bit dtype: the kernel converts in registers. (The product then always
-// rounds once, into that dtype: the promotion is that dtype or FLOAT.)
+// Dense self and out of one 16-bit dtype: the kernel converts in registers. The product then always
+// rounds once, into that dtype (the promotion is that dtype or FLOAT, so roundThroughPromoted is false).
 bool Dense16(const PreluPlan &p) {
   return (p.self.dtype == DType::kF16 || p.self.dtype == DType::kBF16) && p.out.dtype == p.self.dtype &&
-         p.self.IsContiguous() && p.out.IsContiguous() && !p.roundThroughPromoted;
+         p.self.IsContiguous() && p.out.IsContiguous();
 }
 
 class ChunkRunner {
