@@ -114,8 +114,8 @@ TEST(Runtime, StreamRunsTasksAsynchronouslyAndInOrder) {
 // that every run shows the hand-over, however the machine schedules the threads.
 TEST(Runtime, SynchronizeRunsQueuedTasksOnTheCallingThread) {
   struct WideHandOverWindow {
-    WideHandOverWindow() { aclcpu::SetHandOverWindowForTesting(int64_t{600} * 1000 * 1000); }
-    ~WideHandOverWindow() { aclcpu::SetHandOverWindowForTesting(100); }
+    const int64_t saved = aclcpu::SetHandOverWindowForTesting(int64_t{600} * 1000 * 1000);
+    ~WideHandOverWindow() { aclcpu::SetHandOverWindowForTesting(saved); }
   } wide;
   aclrtStream stream = nullptr;
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);

@@ -31,7 +31,8 @@ void KickStreams();
 // For tests: how long a stream's worker leaves a newly queued task for a synchronizing thread to take
 // before running it itself (100 us by default). A test that must see the synchronizing thread run the
 // task sets a window longer than any descheduling, so the outcome does not depend on timing.
-void SetHandOverWindowForTesting(int64_t microseconds);
+// Returns the window it replaces, for the test to restore.
+int64_t SetHandOverWindowForTesting(int64_t microseconds);
 
 // ---- memory registry -----------------------------------------------------------------------------
 struct MemoryBlock {

@@ -12,9 +12,9 @@ namespace {
 constexpr auto kSpinBeforeBlocking = std::chrono::microseconds(50);
 
 // How long the worker leaves a newly queued task for a synchronizing thread to take (see
-// Synchronize) before running it itself. Launch-to-synchronize takes a few microseconds.
-constexpr int64_t kDefaultHandOverWindowUs = 100;
-std::atomic<int64_t> handOverWindowUs{kDefaultHandOverWindowUs};
+// Synchronize) before running it itself, in microseconds. Launch-to-synchronize takes a few. Only
+// tests change it (SetHandOverWindowForTesting).
+std::atomic<int64_t> handOverWindowUs{100};
 
 // While tasks keep arriving (the last one under kStayAwake ago), the idle worker naps for kNap at a
 // time and looks for unclaimed tasks itself, so launches need not wake it: a wake-up per launch
@@ -36,8 +36,8 @@ bool SpinUntil(Ready ready) {
 
 }  // namespace
 
-void SetHandOverWindowForTesting(int64_t microseconds) {
-  handOverWindowUs.store(microseconds, std::memory_order_relaxed);
+int64_t SetHandOverWindowForTesting(int64_t microseconds) {
+  return handOverWindowUs.exchange(microseconds, std::memory_order_relaxed);
 }
 
 Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
