@@ -91,6 +91,14 @@ aclError UnknownStream(const char *api) {
   return ACL_ERROR_RT_PARAM_INVALID;
 }
 
+// ACL_SUCCESS for a documented aclSysParamOpt (0 to 3, one slot each in Context::sysParams).
+aclError CheckSysParamOpt(const char *api, aclSysParamOpt opt) {
+  if (static_cast<int>(opt) >= 0 && static_cast<int>(opt) <= 3) return ACL_SUCCESS;
+  ReportError("EH0001",
+              std::string(api) + ": expected opt in [0, 3], but got " + std::to_string(static_cast<int>(opt)));
+  return ACL_ERROR_INVALID_PARAM;
+}
+
 }  // namespace
 
 std::shared_ptr<Stream> ResolveStream(aclrtStream handle) {
@@ -292,11 +300,7 @@ aclError aclrtGetCurrentContext(aclrtContext *context) {
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > 3) {
-    aclcpu::ReportError(
-        "EH0001", "aclrtCtxSetSysParamOpt: expected opt in [0, 3], but got " + std::to_string(static_cast<int>(opt)));
-    return ACL_ERROR_INVALID_PARAM;
-  }
+  if (aclcpu::CheckSysParamOpt("aclrtCtxSetSysParamOpt", opt) != ACL_SUCCESS) return ACL_ERROR_INVALID_PARAM;
   auto &s = State();
   std::lock_guard<std::mutex> lock(s.mutex);
   // Every kernel here is deterministic already; the value is stored so that it reads back.
@@ -309,11 +313,7 @@ aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value) {
     aclcpu::ReportError("EH0001", "aclrtCtxGetSysParamOpt: expected a non-null value pointer, but got nullptr");
     return ACL_ERROR_INVALID_PARAM;
   }
-  if (static_cast<int>(opt) < 0 || static_cast<int>(opt) > 3) {
-    aclcpu::ReportError(
-        "EH0001", "aclrtCtxGetSysParamOpt: expected opt in [0, 3], but got " + std::to_string(static_cast<int>(opt)));
-    return ACL_ERROR_INVALID_PARAM;
-  }
+  if (aclcpu::CheckSysParamOpt("aclrtCtxGetSysParamOpt", opt) != ACL_SUCCESS) return ACL_ERROR_INVALID_PARAM;
   auto &s = State();
   std::lock_guard<std::mutex> lock(s.mutex);
   *value = aclcpu::CurrentContextLocked(s)->sysParams[opt];
