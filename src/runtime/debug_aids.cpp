@@ -43,10 +43,10 @@ DebugOptions ParseDebugOptions(const char *list) {
     begin = end + 1;
   }
   if (!unknown.empty()) {
-    std::fprintf(stderr,
-                 "[WARNING] ACLNN_CPU(%d): ACLNN_CPU_DEBUG: ignoring unknown aid %s; the aids are poison, sync, "
-                 "trace, kind\n",
-                 static_cast<int>(getpid()), unknown.c_str());
+    std::string valid;
+    for (const char *aid : kAids) valid += (valid.empty() ? "" : ", ") + std::string(aid);
+    std::fprintf(stderr, "[WARNING] ACLNN_CPU(%d): ACLNN_CPU_DEBUG: ignoring unknown aid %s; the aids are %s\n",
+                 static_cast<int>(getpid()), unknown.c_str(), valid.c_str());
   }
   return options;
 }
