@@ -18,6 +18,12 @@ DType ToDType(aclDataType type) {
     case ACL_DOUBLE: return DType::kF64;
     case ACL_COMPLEX64: return DType::kC64;
     case ACL_COMPLEX128: return DType::kC128;
+    case ACL_BOOL: return DType::kBool;
+    case ACL_INT8: return DType::kI8;
+    case ACL_UINT8: return DType::kU8;
+    case ACL_INT16: return DType::kI16;
+    case ACL_INT32: return DType::kI32;
+    case ACL_INT64: return DType::kI64;
     default: return DType::kOther;
   }
 }

@@ -17,6 +17,12 @@ inline at::ScalarType TorchType(aclDataType t) {
     case ACL_DOUBLE: return at::kDouble;
     case ACL_COMPLEX64: return at::kComplexFloat;
     case ACL_COMPLEX128: return at::kComplexDouble;
+    case ACL_BOOL: return at::kBool;
+    case ACL_INT8: return at::kChar;
+    case ACL_UINT8: return at::kByte;
+    case ACL_INT16: return at::kShort;
+    case ACL_INT32: return at::kInt;
+    case ACL_INT64: return at::kLong;
     default: return at::kFloat;
   }
 }

@@ -1,8 +1,8 @@
 // aclnnReflectionPad2dBackward against the float64 scatter reference: 3-D and 4-D, pads from 0 to
 // size - 1 (and negative, cropping), H or W of 1, all six dtypes, strided views, thread counts, and
 // the spec's example values.
+#include "common/pad2d_backward_tester.h"
 #include "common/test_tensor.h"
-#include "reflection_pad2d_backward/reflection_pad2d_backward_tester.h"
 
 namespace aclcpu_test {
 namespace {

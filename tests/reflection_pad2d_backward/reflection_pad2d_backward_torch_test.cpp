@@ -3,8 +3,8 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
+#include "common/pad2d_backward_tester.h"
 #include "common/torch_convert.h"
-#include "reflection_pad2d_backward/reflection_pad2d_backward_tester.h"
 
 namespace aclcpu_test {
 namespace {

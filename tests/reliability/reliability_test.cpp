@@ -18,13 +18,13 @@
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_prelu_backward.h"
+#include "common/pad2d_backward_tester.h"
 #include "common/stream_gate.h"
 #include "common/test_tensor.h"
 #include "conv_tbc_backward/conv_tbc_backward_tester.h"
 #include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
 #include "layer_norm_backward/layer_norm_backward_tester.h"
 #include "prelu_backward/prelu_backward_tester.h"
-#include "reflection_pad2d_backward/reflection_pad2d_backward_tester.h"
 #include "runtime/runtime_internal.h"
 
 namespace aclcpu_test {

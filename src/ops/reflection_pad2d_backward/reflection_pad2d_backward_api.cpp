@@ -33,7 +33,9 @@ class ReflectionPad2dBackwardOp : public OpPlan {
 // rows copy (or add) in bulk; column 0 alone is such a column too, so the longest run is taken.
 void PlanCenter(ReflectionPad2dBackwardPlan *p) {
   int64_t sources[3];
-  auto simple = [&](int64_t iw) { return p->cols.Sources(iw, sources) == 1 && sources[0] == iw + p->cols.before; };
+  auto simple = [&](int64_t iw) {
+    return p->cols.ReflectCopies(iw, sources) == 1 && sources[0] == iw + p->cols.before;
+  };
   p->centerBegin = p->centerEnd = 0;
   for (int64_t begin = 0; begin < p->cols.in;) {
     if (!simple(begin)) {
@@ -54,12 +56,12 @@ void PlanSourceTables(ReflectionPad2dBackwardPlan *p) {
   p->rowSources.resize(static_cast<size_t>(p->rows.in));
   for (int64_t ih = 0; ih < p->rows.in; ++ih) {
     SourceList &list = p->rowSources[static_cast<size_t>(ih)];
-    list.count = p->rows.Sources(ih, list.at);
+    list.count = p->rows.ReflectCopies(ih, list.at);
   }
   for (int64_t iw = 0; iw < p->cols.in; ++iw) {
     if (iw >= p->centerBegin && iw < p->centerEnd) continue;
     SourceList list;
-    list.count = p->cols.Sources(iw, list.at);
+    list.count = p->cols.ReflectCopies(iw, list.at);
     p->borderColumns.push_back(iw);
     p->borderSources.push_back(list);
   }
@@ -103,8 +105,8 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
     p.planes = 1;
     for (int d = 0; d < rank - 2; ++d) p.planes *= p.gradInput.dims[d];
     const std::vector<int64_t> &pad = a.padding->values;  // [left, right, top, bottom]
-    p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2]};
-    p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0]};
+    p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2], PadMode::kReflect};
+    p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0], PadMode::kReflect};
     PlanCenter(&p);
     PlanSourceTables(&p);
     PlanWork(&p);

@@ -1,15 +1,13 @@
-// Phase-1 validation of aclnnReflectionPad2dBackward, in the device's order (pad-prelu-convtbc.md §1.3).
+// Phase-1 validation of aclnnReflectionPad2dBackward, in the device's order (pad-prelu-convtbc.md §1.3):
+// the pad family's backward check in reflect mode.
 #pragma once
 
 #include "aclnn/acl_meta.h"
+#include "ops/pad2d_family/pad2d_check.h"
 
 namespace aclcpu {
 
-struct ReflectionPad2dBackwardArgs {
-  const aclTensor *gradOutput, *self;
-  const aclIntArray *padding;
-  const aclTensor *gradInput;
-};
+using ReflectionPad2dBackwardArgs = Pad2dBackwardArgs;
 
 // Rules 2-6 of §1.3 (rule 1, the workspaceSize/executor pointers, is the caller's). `*compute` is
 // false for the empty cases that succeed without writing anything.

@@ -69,16 +69,6 @@ struct NarrowDirect {
   }
 };
 
-// Element offset of plane p (row-major over the leading dims) in a rank-3/4 view.
-int64_t PlaneOffset(const TensorView &v, int64_t plane) {
-  int64_t off = v.offset;
-  for (int d = v.rank - 3; d >= 0; --d) {
-    off += (plane % v.dims[d]) * v.strides[d];
-    plane /= v.dims[d];
-  }
-  return off;
-}
-
 // One gradInput row from its `count` source gradOutput rows (dense, `k` scalars per element).
 template <class S, int64_t k>
 void ComposeRow(const ReflectionPad2dBackwardPlan &p, const typename S::Storage *const *src, int count,
@@ -145,7 +135,7 @@ void RunTyped(const ReflectionPad2dBackwardPlan &p, const void *gradOutput, void
       // The block's rows of one plane: plane offsets are computed once per plane.
       const int64_t plane = row / height, ihBegin = row % height;
       const int64_t ihEnd = std::min(height, ihBegin + (last - row));
-      const int64_t goPlane = PlaneOffset(go, plane), giPlane = PlaneOffset(gi, plane);
+      const int64_t goPlane = PadPlaneOffset(go, plane), giPlane = PadPlaneOffset(gi, plane);
       for (int64_t ih = ihBegin; ih < ihEnd; ++ih) {
         const SourceList &rows = p.rowSources[static_cast<size_t>(ih)];
         const int64_t giOffset = giPlane + ih * giRowStride;

@@ -6,27 +6,9 @@
 #include <vector>
 
 #include "base/tensor_view.h"
+#include "ops/pad2d_family/pad_axis.h"
 
 namespace aclcpu {
-
-// One padded axis: `in` input cells, `out` = in + before + after output cells. Output cell w is a
-// copy of input cell r(w - before), with r reflecting about both borders without repeating them.
-struct ReflectAxis {
-  int64_t in = 0, out = 0, before = 0;
-
-  // The output cells that copy input cell i (at most 3: itself, its mirror about the first border,
-  // its mirror about the last). Negative pads crop, so a cell may have none. Returns the count.
-  int Sources(int64_t i, int64_t sources[3]) const {
-    int count = 0;
-    auto keep = [&](int64_t w) {
-      if (w >= 0 && w < out) sources[count++] = w;
-    };
-    keep(i + before);
-    if (i >= 1) keep(before - i);
-    if (i <= in - 2) keep(before + 2 * (in - 1) - i);
-    return count;
-  }
-};
 
 // The output cells (rows or columns) that copy one input cell.
 struct SourceList {
@@ -40,7 +22,7 @@ struct ReflectionPad2dBackwardPlan {
   DType scalar = DType::kF32;        // storage type of one component (kF32, kF64, kF16, kBF16)
   int components = 1;                // 2 for complex dtypes: real and imaginary parts add independently
   int64_t planes = 0;                // product of the leading dims
-  ReflectAxis rows, cols;            // H and W
+  PadAxis rows, cols;                // H and W, reflect mode
   // Input columns [centerBegin, centerEnd) are fed only by output column (column + left): a shifted
   // copy (or a sum of up to three rows). All other columns take the general path.
   int64_t centerBegin = 0, centerEnd = 0;

@@ -1,21 +1,15 @@
-// Builder-style tester for aclnnReflectionPad2dBackward: device tensors of any dtype and layout, both
-// phases on a stream, and a float64 reference written as the forward's scatter (independent of the
-// library's gather).
+// Builder-style tester for the backward pads (aclnnReflectionPad2dBackward,
+// aclnnReplicationPad2dBackward): device tensors of any dtype and layout, both phases on a stream,
+// and a float64 reference written as the forward's scatter (independent of the library's gather).
 #pragma once
 
 #include <memory>
 
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "common/pad2d_forward_tester.h"
 #include "common/test_tensor.h"
 
 namespace aclcpu_test {
-
-// r(i, n) of the spec: reflection about both borders, border not repeated.
-inline int64_t Reflect(int64_t i, int64_t n) {
-  if (i < 0) return -i;
-  if (i >= n) return 2 * (n - 1) - i;
-  return i;
-}
 
 struct PadOutputs {
   aclnnStatus status = -1;
@@ -27,6 +21,7 @@ struct PadOutputs {
 
 class PadTester {
  public:
+  explicit PadTester(PadKind kind = PadKind::kReflect) : kind_(kind) {}
   PadTester &Self(std::vector<int64_t> s) {
     self_ = std::move(s);
     return *this;
@@ -81,11 +76,15 @@ class PadTester {
         aclCreateIntArray(pad_.data(), pad_.size()), aclDestroyIntArray);
     aclOpExecutor *executor = nullptr;
     out.status = Phase1WithThreads(threads_, [&] {
-      return aclnnReflectionPad2dBackwardGetWorkspaceSize(go.get(), self.get(), padding.get(), gi.get(),
-                                                          &out.workspaceSize, &executor);
+      return kind_ == PadKind::kReflect
+                 ? aclnnReflectionPad2dBackwardGetWorkspaceSize(go.get(), self.get(), padding.get(), gi.get(),
+                                                                &out.workspaceSize, &executor)
+                 : aclnnReplicationPad2dBackwardGetWorkspaceSize(go.get(), self.get(), padding.get(), gi.get(),
+                                                                 &out.workspaceSize, &executor);
     });
     if (out.status != 0) return out;
-    out.status = RunPhase2(aclnnReflectionPad2dBackward, out.workspaceSize, executor);
+    out.status = RunPhase2(kind_ == PadKind::kReflect ? aclnnReflectionPad2dBackward : aclnnReplicationPad2dBackward,
+                           out.workspaceSize, executor);
     if (out.status != 0) return out;
     out.gradInput = gi.Read();
     out.bytes = gi.Bytes();
@@ -104,7 +103,7 @@ class PadTester {
     for (int64_t p = 0; p < planes; ++p) {
       for (int64_t oh = 0; oh < ho; ++oh) {
         for (int64_t ow = 0; ow < wo; ++ow) {
-          const int64_t ih = Reflect(oh - pad_[2], h), iw = Reflect(ow - pad_[0], w);
+          const int64_t ih = PadSource(kind_, oh - pad_[2], h), iw = PadSource(kind_, ow - pad_[0], w);
           for (int c = 0; c < k; ++c) {
             const double v = gradOutputValues[static_cast<size_t>(((p * ho + oh) * wo + ow) * k + c)];
             const auto at = static_cast<size_t>(((p * h + ih) * w + iw) * k + c);
@@ -118,6 +117,7 @@ class PadTester {
     out->referenceScale = MaxAbs(scale);
   }
 
+  PadKind kind_;
   std::vector<int64_t> self_ = {1, 2, 5, 6};
   std::vector<int64_t> pad_ = {1, 2, 2, 1};
   aclDataType dtype_ = ACL_FLOAT;
@@ -126,9 +126,9 @@ class PadTester {
   int threads_ = 0;
 };
 
-// Every cell is its sum (of at most 9 terms) rounded once to the dtype: within one rounding of the
-// value plus the summation noise of the terms in the type the sum is taken in (fp32 for fp16/bf16,
-// double otherwise; the reference adds in another order).
+// Every cell is its sum rounded once to the dtype: within one rounding of the value plus the
+// summation noise of the terms in the type the sum is taken in (fp32 for fp16/bf16, double
+// otherwise; the reference adds in another order).
 inline void ExpectMatchesReference(const PadTester &t, const PadOutputs &o) {
   ASSERT_EQ(o.status, 0) << aclGetRecentErrMsg();
   ASSERT_EQ(o.gradInput.size(), o.reference.size());

@@ -1,0 +1,35 @@
+// aclnnReplicationPad2d: a valid 3-D or 4-D call with random padding and dtype, which the fuzzer may then break
+// anywhere (tensors, the padding array, thread count).
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "fuzz_harness.h"
+
+using namespace aclcpu_fuzz;
+
+namespace {
+
+aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const aclDataType dtype = in.Pick({ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_FLOAT16, ACL_BF16,
+                                     ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128});
+  const int64_t height = in.OneIn(6) ? in.Range(10, 60) : in.Range(1, 9);
+  const int64_t width = in.OneIn(4) ? in.Range(10, 100) : in.Range(1, 9);
+  // Pads of any size (no rule bounds them), sometimes negative (cropping).
+  auto pad = [&](int64_t size) { return in.OneIn(8) ? -in.Range(0, size - 1) : in.Range(0, size + 12); };
+  const int64_t left = pad(width), right = pad(width), top = pad(height), bottom = pad(height);
+  std::vector<int64_t> selfDims{in.Range(1, 4), height, width};
+  if (!in.OneIn(3)) selfDims.insert(selfDims.begin(), in.Range(1, 3));
+  std::vector<int64_t> outDims = selfDims;
+  outDims[outDims.size() - 2] = std::max<int64_t>(0, height + top + bottom);
+  outDims[outDims.size() - 1] = std::max<int64_t>(0, width + left + right);
+
+  const aclTensor *self = arena.Input(selfDims, dtype);
+  aclIntArray *padding = arena.IntArray({left, right, top, bottom});
+  aclTensor *out = arena.Output(outDims, dtype);
+
+  return aclnnReplicationPad2dGetWorkspaceSize(self, padding, out, workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return FuzzOperatorCall(data, size, "aclnnReplicationPad2d", Phase1, aclnnReplicationPad2d);
+}

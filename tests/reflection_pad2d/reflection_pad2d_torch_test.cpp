@@ -1,0 +1,30 @@
+// aclnnReflectionPad2d against at::reflection_pad2d on 200 random problems per dtype (bytes equal), and the
+// forward -> backward cascade against PyTorch autograd.
+#include "common/pad2d_torch_checks.h"
+
+namespace aclcpu_test {
+namespace {
+
+class ReflectionPad2dTorchParity : public ::testing::TestWithParam<aclDataType> {
+ protected:
+  static void SetUpTestSuite() { aclInit(nullptr); }
+};
+
+TEST_P(ReflectionPad2dTorchParity, RandomCasesAreByteEqual) { CheckForwardParity(PadKind::kReflect, GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Dtypes, ReflectionPad2dTorchParity, ::testing::ValuesIn(PadForwardDTypes(PadKind::kReflect)),
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+
+class ReflectionPad2dCascade : public ::testing::TestWithParam<aclDataType> {
+ protected:
+  static void SetUpTestSuite() { aclInit(nullptr); }
+};
+
+TEST_P(ReflectionPad2dCascade, ForwardThenBackwardMatchesAutograd) { CheckCascade(PadKind::kReflect, GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(Dtypes, ReflectionPad2dCascade,
+                         ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128),
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+
+}  // namespace
+}  // namespace aclcpu_test
