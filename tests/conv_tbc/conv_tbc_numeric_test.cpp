@@ -186,6 +186,20 @@ TEST_F(ConvTbcNumeric, TilesAndChunks) {
   }
 }
 
+// Weight rows of 4 KiB (1024 fp32 or 2048 bf16 columns) are staged with padded rows; with strided
+// and transposed weights too.
+TEST_F(ConvTbcNumeric, WeightRowsOf4KiBAreStagedPadded) {
+  int seed = 0;
+  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    for (const Layout &in : {Layout::Dense(), Layout::Padded(3), Layout::Transposed(3)}) {
+      ConvTbcForwardTester t;
+      t.Shape(5, 2, 9, dtype == ACL_BF16 ? 2048 : 1024, 2, 1).DType(dtype).InLayout(in).Seed(++seed);
+      SCOPED_TRACE(::testing::Message() << DTypeLabel(dtype) << " layout case " << seed);
+      ExpectMatchesReference(t, t.Run());
+    }
+  }
+}
+
 TEST_F(ConvTbcNumeric, BitIdenticalForOneAndTwoThreads) {
   for (aclDataType dtype : {ACL_FLOAT, ACL_BF16, ACL_FLOAT16}) {
     for (int8_t cmt : {0, 1}) {

@@ -54,7 +54,7 @@ void PlanWorkspace(ConvTbcPlan *p) {
   size_t bytes = 0;
   if (!p->convEmpty) {
     p->x = PlanTbcOperand(p->self, p->numerics, false, &bytes);
-    p->w = PlanTbcOperand(p->weight, p->numerics, true, &bytes);
+    p->w = PlanTbcOperand(p->weight, p->numerics, true, &bytes, /*unaliasRows=*/true);
   }
   p->biasOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(p->cout) * sizeof(float));

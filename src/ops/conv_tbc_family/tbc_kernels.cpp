@@ -97,18 +97,33 @@ void StageTbcOperand(const TensorView &view, const void *tensor, const TbcOperan
                      const TbcScratchLayout &scratch, int threads, void *workspace) {
   if (!op.staged) return;
   char *dst = static_cast<char *>(workspace) + op.stageOffset;
-  const int64_t n = view.Numel();
-  ParallelFor(CeilDiv(n, kTbcSpan), threads, [&](int64_t block, int thread) {
-    const int64_t first = block * kTbcSpan, len = std::min(kTbcSpan, n - first);
+  const int64_t n = view.Numel(), cols = view.dims[2];
+  const auto esize = static_cast<int64_t>(DTypeSize(numerics.gemmType));
+  // Elements [first, first + len) of the view (within one row when rows are padded) to stage element `at`.
+  const auto stage = [&](int64_t first, int64_t len, int64_t at, int thread) {
     if (numerics.gemmType == DType::kBF16) {  // bf16 kept as bf16: only the layout changes
-      GatherElements(view, tensor, first, len, dst + first * 2);
+      GatherElements(view, tensor, first, len, dst + at * esize);
       return;
     }
-    float *out = reinterpret_cast<float *>(dst) + first;
+    float *out = reinterpret_cast<float *>(dst) + at;
     ReadFlatAsF32(view, tensor, first, len, out);
     if (numerics.rounding == OperandRounding::kHf32) HWY_DYNAMIC_DISPATCH(RoundToHf32)(out, len);
     if (numerics.rounding == OperandRounding::kF16) {
       TbcRoundThrough(DType::kF16, out, TbcScratchOf(scratch, workspace, thread).row16, len);
+    }
+  };
+  if (op.ld == cols) {  // dense: spans of the flat order
+    ParallelFor(CeilDiv(n, kTbcSpan), threads, [&](int64_t block, int thread) {
+      const int64_t first = block * kTbcSpan;
+      stage(first, std::min(kTbcSpan, n - first), first, thread);
+    });
+    return;
+  }
+  const int64_t rows = n / cols, rowsPerBlock = std::max<int64_t>(1, kTbcSpan / cols);
+  ParallelFor(CeilDiv(rows, rowsPerBlock), threads, [&](int64_t block, int thread) {
+    for (int64_t r = block * rowsPerBlock; r < std::min(rows, (block + 1) * rowsPerBlock); ++r) {
+      for (int64_t c = 0; c < cols; c += kTbcSpan)
+        stage(r * cols + c, std::min(kTbcSpan, cols - c), r * op.ld + c, thread);
     }
   });
 }

@@ -8,6 +8,8 @@
 namespace aclcpu {
 namespace {
 
+constexpr int64_t kAliasBytes = 4096, kCacheLine = 64;
+
 // A (d0, d1, d2) view read as the matrix (d0 * d1) x d2 in place: needs unit column stride and a
 // uniform row stride of at least d2.
 bool RowsAsMatrix(const TensorView &v, int64_t *ld) {
@@ -47,7 +49,10 @@ TbcNumerics TbcNumericsFor(DType computeType, int8_t cubeMathType) {
   return n;
 }
 
-TbcOperand PlanTbcOperand(const TensorView &v, const TbcNumerics &numerics, bool isWeight, size_t *bytes) {
+TbcOperand PlanTbcOperand(const TensorView &v, const TbcNumerics &numerics, bool isWeight, size_t *bytes,
+                          bool unaliasRows) {
+  const auto esize = static_cast<int64_t>(DTypeSize(numerics.gemmType));
+  const auto aliased = [&](int64_t ld) { return unaliasRows && v.dims[2] > 1 && (ld * esize) % kAliasBytes == 0; };
   TbcOperand op;
   bool direct = v.dtype == numerics.gemmType && numerics.rounding == OperandRounding::kNone;
   if (direct) {
@@ -60,15 +65,15 @@ TbcOperand PlanTbcOperand(const TensorView &v, const TbcNumerics &numerics, bool
       direct = RowsAsMatrix(v, &op.ld);
     }
   }
-  if (direct) {
+  if (direct && !aliased(op.ld)) {
     op.offset = v.offset;
     return op;
   }
   op.staged = true;
   op.stageOffset = *bytes;
-  op.ld = v.dims[2];
-  op.tapStride = v.dims[1] * v.dims[2];
-  *bytes += AlignUp(static_cast<size_t>(v.Numel()) * DTypeSize(numerics.gemmType));
+  op.ld = v.dims[2] + (aliased(v.dims[2]) ? kCacheLine / esize : 0);
+  op.tapStride = v.dims[1] * op.ld;
+  *bytes += AlignUp(static_cast<size_t>(v.dims[0] * v.dims[1] * op.ld * esize));
   return op;
 }
 

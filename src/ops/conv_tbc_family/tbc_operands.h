@@ -46,7 +46,11 @@ struct TbcOperand {
 // Phase 1: reads the (d0, d1, d2) view `v` in place as the matrix (d0 * d1) x d2 (or, for the
 // weight, as d0 matrices d1 x d2) when it already is what the GEMM wants, else plans a dense stage
 // at *bytes of the workspace and advances *bytes past it.
-TbcOperand PlanTbcOperand(const TensorView &v, const TbcNumerics &numerics, bool isWeight, size_t *bytes);
+// With `unaliasRows`, rows whose stride is a multiple of 4 KiB (e.g. 1024 fp32 columns), which the
+// GEMM library reads from few cache sets at a fraction of its speed, are staged with one cache line
+// of padding per row instead.
+TbcOperand PlanTbcOperand(const TensorView &v, const TbcNumerics &numerics, bool isWeight, size_t *bytes,
+                          bool unaliasRows = false);
 
 // A thread's slice of the workspace: the fp32 product tile (also a read span), the tile's double
 // sum, one output row (or a staging span) as fp32 and its 16-bit rounding.
