@@ -20,6 +20,10 @@ constexpr const char *kOp = "aclnnConvTbc";
 // threads find work; a choice made from the shapes alone, never from the thread count.
 constexpr int64_t kMinItems = 8;
 constexpr int64_t kMinTileRows = 64;
+// Multiply-adds per thread below which fewer threads run (the result is the same for any count): a
+// small problem on two threads costs a hand-off, and a whole scheduler slice when the second core is
+// busy (measured: T50B4C64x64K3 0.11 ms on one thread, 4-8 ms on two beside another process).
+constexpr double kMinMacsPerThread = 2e6;
 
 // Slots: inputs self, weight, bias; output output.
 class ConvTbcOp : public OpPlan {
@@ -50,7 +54,9 @@ void PlanWork(ConvTbcPlan *p) {
 }
 
 void PlanWorkspace(ConvTbcPlan *p) {
-  p->threads = PlanThreads();
+  double macs = 0;
+  for (int64_t tap = 0; tap < p->k; ++tap) macs += static_cast<double>(p->Tap(tap).len * p->b) * p->cin * p->cout;
+  p->threads = static_cast<int>(std::max<double>(1, std::min<double>(PlanThreads(), macs / kMinMacsPerThread)));
   size_t bytes = 0;
   if (!p->convEmpty) {
     p->x = PlanTbcOperand(p->self, p->numerics, false, &bytes);
