@@ -4,21 +4,20 @@
 // no fp16 matmul on CPU: its fp16 rows are timed as its users must run them (upcast, fp32, cast).
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
-#include <dlfcn.h>
 #include <omp.h>
 
-#include <chrono>
 #include <cstdlib>
-#include <dnnl.hpp>
-#include <filesystem>
 
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "common/bench_util.h"
+#include "common/gemm_rate.h"
 #include "common/torch_bench.h"
 
 namespace {
 
 using aclcpu_bench::DeviceCopy;
+using aclcpu_bench::GemmGflops;
+using aclcpu_bench::TorchBlas;
 using aclcpu_bench::TorchType;
 
 struct Problem {
@@ -72,52 +71,6 @@ void BenchTorch(benchmark::State &state, Problem p) {
   }
 }
 
-// The library's plain GEMM rate on a large square product with the benchmark's threads, best of 4:
-// fp32 through dnnl_sgemm, bf16 through a matmul primitive (fp32 output).
-double GemmGflops(bool bf16, int threads) {
-  const int64_t n = 2048;
-  omp_set_num_threads(threads);
-  std::vector<float> a(static_cast<size_t>(n * n), 0.5f), b(a), c(a);
-  std::vector<uint16_t> a16(a.size(), 0x3F00), b16(a.size(), 0x3F00);
-  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  dnnl::stream stream(engine);
-  using dt = dnnl::memory::data_type;
-  const dnnl::memory::desc in({n, n}, dt::bf16, dnnl::memory::format_tag::ab);
-  const dnnl::memory::desc out({n, n}, dt::f32, dnnl::memory::format_tag::ab);
-  const dnnl::matmul matmul(dnnl::matmul::primitive_desc(dnnl::matmul::desc(in, in, out), engine));
-  double best = 1e30;
-  for (int rep = 0; rep < 5; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    if (bf16) {
-      matmul.execute(stream, {{DNNL_ARG_SRC, dnnl::memory(in, engine, a16.data())},
-                              {DNNL_ARG_WEIGHTS, dnnl::memory(in, engine, b16.data())},
-                              {DNNL_ARG_DST, dnnl::memory(out, engine, c.data())}});
-      stream.wait();
-    } else {
-      dnnl_sgemm('N', 'N', n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(), n);
-    }
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (rep > 0) best = std::min(best, s);  // rep 0 JIT-compiles and faults pages in
-  }
-  return 2.0 * n * n * n / best / 1e9;
-}
-
-// Which BLAS PyTorch's fp32 GEMMs reach here: the library behind libblas.so.3 and, for OpenBLAS,
-// the kernel set it picked for this CPU.
-std::string TorchBlas() {
-  std::string name = "libblas.so.3";
-  std::error_code ec;
-  const auto target = std::filesystem::canonical("/usr/lib/x86_64-linux-gnu/libblas.so.3", ec);
-  if (!ec) name = target.string();
-  if (void *lib = dlopen("libblas.so.3", RTLD_LAZY | RTLD_NOLOAD)) {
-    using CoreName = char *(*)();
-    if (auto core = reinterpret_cast<CoreName>(dlsym(lib, "openblas_get_corename")))
-      name += ", core " + std::string(core());
-    dlclose(lib);
-  }
-  return name;
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -128,6 +81,7 @@ int main(int argc, char **argv) {
   note = "GEMM library rate (oneDNN " + std::to_string(dnnl_version()->major) + "." +
          std::to_string(dnnl_version()->minor) + ", 2048^3, this run): fp32 " + std::to_string(f32Rate) +
          " GFLOP/s, bf16 " + std::to_string(bf16Rate) +
+         (aclcpu_bench::HasBf16Matmul() ? "" : " (no bf16 matmul on this CPU: bf16 runs as fp32 products)") +
          " GFLOP/s (fp16 rows run as fp32 products).\nPyTorch's BLAS: " + TorchBlas() +
          ".\nf16 PyTorch rows: PyTorch 1.13 has no CPU fp16 matmul; timed as upcast -> fp32 -> cast back.";
   return aclcpu_bench::BenchmarkMain(argc, argv, note.c_str(), [&](std::vector<aclcpu_bench::Row> *rows) {

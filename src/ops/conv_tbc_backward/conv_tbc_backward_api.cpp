@@ -10,12 +10,12 @@
 #include "base/parallel.h"
 #include "ops/conv_tbc_backward/conv_tbc_backward_check.h"
 #include "ops/conv_tbc_backward/conv_tbc_backward_plan.h"
+#include "ops/conv_tbc_family/tbc_operands.h"
 
 namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnConvTbcBackward";
-constexpr int64_t kTile = 512;                  // output tile edge: a double tile and an fp32 product fit in L2
 constexpr int64_t kBiasBlockElements = 65536;   // self elements per gradBias block (one partial row)
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the gradBias partial rows in the workspace
 
@@ -35,74 +35,11 @@ class ConvTbcBackwardOp : public OpPlan {
 // CANN promotion of two float dtypes: equal stays, any mix goes to fp32.
 DType Promote(DType a, DType b) { return a == b ? a : DType::kF32; }
 
-void PlanNumerics(int8_t cubeMathType, ConvTbcBackwardPlan *p) {
-  const DType promoted = Promote(Promote(p->self.dtype, p->input.dtype), p->weight.dtype);
-  const bool useFp16 = cubeMathType == 2;
-  if (promoted == DType::kF16 || useFp16) {
-    // fp16 operands are exact in fp32, and fp16 x fp16 products are exact in fp32.
-    p->gemmType = DType::kF32;
-    p->rounding = promoted == DType::kF16 ? OperandRounding::kNone : OperandRounding::kF16;
-    p->gradInputRounding = DType::kF16;
-  } else if (promoted == DType::kBF16) {
-    p->gemmType = HasBF16Gemm() ? DType::kBF16 : DType::kF32;
-    p->gradInputRounding = DType::kBF16;
-  } else {
-    p->gemmType = DType::kF32;
-    p->rounding = cubeMathType == 0 ? OperandRounding::kNone : OperandRounding::kHf32;
-  }
-}
-
-// A (d0, d1, d2) view read as the matrix (d0 * d1) x d2 in place: needs unit column stride and a
-// uniform row stride of at least d2.
-bool RowsAsMatrix(const TensorView &v, int64_t *ld) {
-  const int64_t cols = std::max<int64_t>(v.dims[2], 1);
-  if (v.dims[2] > 1 && v.strides[2] != 1) return false;
-  int64_t rowStride = cols;
-  if (v.dims[0] * v.dims[1] > 1) {
-    if (v.dims[1] == 1) {
-      rowStride = v.strides[0];
-    } else if (v.dims[0] == 1 || v.strides[0] == v.dims[1] * v.strides[1]) {
-      rowStride = v.strides[1];
-    } else {
-      return false;
-    }
-  }
-  if (rowStride < cols) return false;
-  *ld = rowStride;
-  return true;
-}
-
-// Reads the tensor in place when it already is what the GEMM wants, else plans a dense stage.
-TbcOperand PlanOperand(const TensorView &v, const ConvTbcBackwardPlan &p, bool isWeight, size_t *bytes) {
-  TbcOperand op;
-  bool direct = v.dtype == p.gemmType && p.rounding == OperandRounding::kNone;
-  if (direct) {
-    if (isWeight) {
-      TensorView tap = v;  // one W[k] as a 1 x Cin x Cout view
-      tap.dims[0] = 1;
-      direct = RowsAsMatrix(tap, &op.ld) && (v.dims[0] <= 1 || v.strides[0] >= 0);
-      op.tapStride = v.strides[0];
-    } else {
-      direct = RowsAsMatrix(v, &op.ld);
-    }
-  }
-  if (direct) {
-    op.offset = v.offset;
-    return op;
-  }
-  op.staged = true;
-  op.stageOffset = *bytes;
-  op.ld = v.dims[2];
-  op.tapStride = v.dims[1] * v.dims[2];
-  *bytes += AlignUp(static_cast<size_t>(v.Numel()) * DTypeSize(p.gemmType));
-  return op;
-}
-
 void PlanWork(ConvTbcBackwardPlan *p) {
-  p->tileCols = std::min(kTile, std::max(p->cin, p->cout));
-  p->tileRows = kTile;
+  p->tileCols = std::min(kTbcTile, std::max(p->cin, p->cout));
+  p->tileRows = kTbcTile;
   p->dwFp32 = p->gradWeight.dtype == DType::kF32;
-  p->diFp32 = p->gradInput.dtype == DType::kF32 && p->gradInputRounding == DType::kF32;
+  p->diFp32 = p->gradInput.dtype == DType::kF32 && p->numerics.kernelType == DType::kF32;
   if (!p->convEmpty) {
     p->cinTiles = CeilDiv(p->cin, p->tileCols);
     p->coutTiles = CeilDiv(p->cout, p->tileCols);
@@ -121,22 +58,15 @@ void PlanWorkspace(ConvTbcBackwardPlan *p) {
   p->threads = PlanThreads();
   size_t bytes = 0;
   if (!p->convEmpty) {
-    p->x = PlanOperand(p->input, *p, false, &bytes);
-    p->w = PlanOperand(p->weight, *p, true, &bytes);
-    p->g = PlanOperand(p->self, *p, false, &bytes);
+    p->x = PlanTbcOperand(p->input, p->numerics, false, &bytes);
+    p->w = PlanTbcOperand(p->weight, p->numerics, true, &bytes);
+    p->g = PlanTbcOperand(p->self, p->numerics, false, &bytes);
   }
   p->biasPartialsOffset = bytes;
   bytes += AlignUp(static_cast<size_t>(p->biasBlocks * p->cout) * sizeof(double));
   // Per thread: the fp32 product tile (also a gradBias read span), the double sum tile, one output
   // row or staging span as fp32 and as 16-bit values.
-  const size_t tile = static_cast<size_t>(p->tileRows * p->tileCols);
-  const size_t rowLength = static_cast<size_t>(std::max(p->tileCols, kTbcSpan));
-  p->scratchOffset = bytes;
-  p->sumOffset = AlignUp(std::max(tile, static_cast<size_t>(kTbcSpan)) * sizeof(float));
-  p->rowOffset = p->sumOffset + AlignUp(tile * sizeof(double));
-  p->row16Offset = p->rowOffset + AlignUp(rowLength * sizeof(float));
-  p->scratchStride = p->row16Offset + AlignUp(rowLength * sizeof(uint16_t));
-  bytes += p->scratchStride * static_cast<size_t>(p->threads);
+  p->scratch = PlanTbcScratch(p->tileRows, p->tileCols, p->threads, &bytes);
   p->workspaceBytes = bytes;
 }
 
@@ -162,8 +92,8 @@ aclnnStatus Plan(const ConvTbcBackwardArgs &a, uint64_t *workspaceSize, aclOpExe
   p.pad = a.pad;
   p.tOut = p.self.dims[0];
   p.convEmpty = IsEmpty(*a.input) || IsEmpty(*a.weight);
-  PlanNumerics(a.cubeMathType, &p);
-  if (!p.convEmpty) PrepareGemm(p.gemmType == DType::kBF16);
+  p.numerics = TbcNumericsFor(Promote(Promote(p.self.dtype, p.input.dtype), p.weight.dtype), a.cubeMathType);
+  if (!p.convEmpty) PrepareGemm(p.numerics.gemmType == DType::kBF16);
   PlanWork(&p);
   PlanWorkspace(&p);
   ExecutorSpec spec;

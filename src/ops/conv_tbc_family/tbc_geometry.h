@@ -1,0 +1,43 @@
+// The geometry shared by aclnnConvTbc and aclnnConvTbcBackward. Kernel-facing.
+//
+// With the data seen as matrices X = input (T*B x Cin), Y = output or its gradient (Tout*B x Cout)
+// and W[k] (Cin x Cout), a time shift is a row offset of B rows, and tap k pairs rows
+// [iShift, iShift + len) of X with rows [oShift, oShift + len) of Y (in units of B rows). Padded
+// time steps pair with nothing: they are skipped, never multiplied.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace aclcpu {
+
+// Tap k of the convolution, in units of time steps (multiply by B for matrix rows).
+struct TbcTap {
+  int64_t iShift, oShift, len;
+};
+
+// Tap `tap` of a convolution of an input of `t` steps, padded by `pad` on both ends, whose output
+// has `tOut` = t + 2 pad - K + 1 steps.
+inline TbcTap TbcTapOf(int64_t t, int64_t pad, int64_t tOut, int64_t tap) {
+  const int64_t oShift = std::max<int64_t>(0, pad - tap);
+  const int64_t len = std::min(t + pad - tap, tOut) - oShift;
+  return {std::max<int64_t>(0, tap - pad), oShift, std::max<int64_t>(0, len)};
+}
+
+// Output tile edge: a double tile and an fp32 product fit in L2.
+constexpr int64_t kTbcTile = 512;
+
+// Elements staged, or read for a row sum, per step: the thread's row buffers hold this many.
+constexpr int64_t kTbcSpan = 8192;
+
+// Inner terms per library product. A sum that ends in an fp32 result is cut into at least four
+// fp32 chains of at most 128 terms (at least 8) whose results are added in double: each chain is
+// shorter than the single chain a BLAS call over the whole sum would run, so the result is at least
+// as accurate as PyTorch's (longer chunks measured worse). 16-bit results cannot see fp32 chain
+// error; there long products run faster.
+inline int64_t TbcChunk(int64_t terms, bool fp32Result) {
+  if (!fp32Result) return std::max<int64_t>(terms, 1);
+  return std::min<int64_t>(128, std::max<int64_t>(8, (terms + 3) / 4));
+}
+
+}  // namespace aclcpu
