@@ -24,6 +24,7 @@ TEST_F(ReflectionPad2dNumeric, SpecVectors) {
 
 TEST_F(ReflectionPad2dNumeric, EveryDtypeSizeAndLayoutIsBitExact) { CheckEveryDtypeSizeAndLayout(PadKind::kReflect); }
 TEST_F(ReflectionPad2dNumeric, ThreadCountsGiveTheSameBytes) { CheckThreadCountsGiveTheSameBytes(PadKind::kReflect); }
+TEST_F(ReflectionPad2dNumeric, LargeStreamedOutputIsBitExact) { CheckLargeStreamedOutputIsBitExact(PadKind::kReflect); }
 TEST_F(ReflectionPad2dNumeric, NegativePadsCrop) { CheckNegativePadsCrop(PadKind::kReflect); }
 TEST_F(ReflectionPad2dNumeric, EmptyWritesNothing) { CheckEmptyWritesNothing(PadKind::kReflect); }
 

@@ -31,6 +31,9 @@ TEST_F(ReplicationPad2dNumeric, EveryDtypeSizeAndLayoutIsBitExact) {
 TEST_F(ReplicationPad2dNumeric, ThreadCountsGiveTheSameBytes) {
   CheckThreadCountsGiveTheSameBytes(PadKind::kReplicate);
 }
+TEST_F(ReplicationPad2dNumeric, LargeStreamedOutputIsBitExact) {
+  CheckLargeStreamedOutputIsBitExact(PadKind::kReplicate);
+}
 TEST_F(ReplicationPad2dNumeric, NegativePadsCrop) { CheckNegativePadsCrop(PadKind::kReplicate); }
 TEST_F(ReplicationPad2dNumeric, EmptyWritesNothing) { CheckEmptyWritesNothing(PadKind::kReplicate); }
 

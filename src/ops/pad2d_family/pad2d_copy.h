@@ -20,6 +20,11 @@ struct Pad2dCopyPlan {
   int64_t planes = 0;      // product of the leading dims
   PadAxis rows, cols;      // H and W
   bool rowsDense = false;  // self and out both have unit stride along W: the copied block is one memcpy
+  // A large dense out is written with streaming stores: it would not stay in cache for its consumer,
+  // and skipping the read-for-ownership of its lines saves a third of the traffic.
+  // Each thread composes its block's rows in a stage of stageBytes in the workspace first.
+  bool streamOut = false;
+  size_t stageBytes = 0, workspaceBytes = 0;
   // The output columns outside the copied block and the input column each copies, decided once.
   std::vector<int64_t> borderColumns, borderSources;
   // Work: planes x Hout output rows, in fixed blocks of rowsPerBlock.
@@ -31,6 +36,6 @@ struct Pad2dCopyPlan {
 void PlanPad2dCopy(PadMode mode, const TensorView &self, const TensorView &out, const std::vector<int64_t> &pad,
                    Pad2dCopyPlan *plan);
 // Phase 2 body: writes every element of out exactly once and nothing else.
-void RunPad2dCopy(const Pad2dCopyPlan &plan, const void *self, void *out);
+void RunPad2dCopy(const Pad2dCopyPlan &plan, const void *self, void *out, void *workspace);
 
 }  // namespace aclcpu

@@ -15,8 +15,8 @@ namespace {
 class Pad2dCopyOp : public OpPlan {
  public:
   explicit Pad2dCopyOp(Pad2dCopyPlan plan) : plan_(std::move(plan)) {}
-  int Run(void *const *addrs, void *) const override {
-    RunPad2dCopy(plan_, addrs[0], addrs[1]);
+  int Run(void *const *addrs, void *workspace) const override {
+    RunPad2dCopy(plan_, addrs[0], addrs[1], workspace);
     return 0;
   }
 
@@ -41,7 +41,7 @@ aclnnStatus CreatePad2dCopyExecutor(const char *op, PadMode mode, const aclTenso
   spec.outputs = {out};
   spec.names = {"self", "out"};
   spec.touched = {compute, compute};
-  spec.workspaceSize = 0;
+  spec.workspaceSize = compute ? plan.workspaceBytes : 0;
   if (TraceWanted()) spec.scalars = {{1, "padding", TraceInts(padding)}};
   return CreateExecutor(std::move(spec), std::make_unique<Pad2dCopyOp>(std::move(plan)), workspaceSize, executor);
 }
