@@ -2,33 +2,16 @@
 // validation rule of §1.3 with its status and message, and the empty-tensor rules.
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "common/pad2d_backward_case.h"
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
 namespace aclcpu_test {
 namespace {
 
-struct PadCase {
-  Desc gradOutput, self, gradInput;
-  std::vector<int64_t> padding;
-  bool paddingPresent = true;
-  mutable Descriptors owned;
-
-  // The vendor's cases are fp16 ND unless noted.
+struct PadCase : PadBackwardCase {
   PadCase(std::vector<int64_t> go, std::vector<int64_t> in, std::vector<int64_t> pad, aclDataType t = ACL_FLOAT16)
-      : gradOutput(D(go, t)), self(D(in, t)), gradInput(D(in, t)), padding(pad) {}
-
-  aclnnStatus Phase1(uint64_t *ws = nullptr, aclOpExecutor **exec = nullptr) const {
-    std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray *)> pad(
-        paddingPresent ? aclCreateIntArray(padding.data(), padding.size()) : nullptr, aclDestroyIntArray);
-    uint64_t localWs = 0;
-    aclOpExecutor *localExec = nullptr;
-    const aclnnStatus status = aclnnReflectionPad2dBackwardGetWorkspaceSize(
-        owned.Make(gradOutput), owned.Make(self), pad.get(), owned.Make(gradInput), ws != nullptr ? ws : &localWs,
-        exec != nullptr ? exec : &localExec);
-    if (status == ACLNN_SUCCESS && exec == nullptr) aclDestroyAclOpExecutor(localExec);
-    return status;
-  }
+      : PadBackwardCase(PadKind::kReflect, go, in, pad, t) {}
 };
 
 class ReflectionPad2dBackwardUt : public ::testing::Test {

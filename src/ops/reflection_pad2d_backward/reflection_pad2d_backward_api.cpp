@@ -5,8 +5,8 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "base/check.h"
 #include "base/executor.h"
-#include "base/meta_objects.h"
 #include "base/parallel.h"
+#include "ops/pad2d_family/pad2d_backward_op.h"
 #include "ops/reflection_pad2d_backward/reflection_pad2d_backward_check.h"
 #include "ops/reflection_pad2d_backward/reflection_pad2d_backward_plan.h"
 
@@ -19,7 +19,7 @@ constexpr int64_t kBlockBytes = 64 << 10;  // gradInput bytes per work block: sm
 // Input slots: gradOutput, self; output slot: gradInput.
 class ReflectionPad2dBackwardOp : public OpPlan {
  public:
-  explicit ReflectionPad2dBackwardOp(const ReflectionPad2dBackwardPlan &plan) : plan_(plan) {}
+  explicit ReflectionPad2dBackwardOp(ReflectionPad2dBackwardPlan plan) : plan_(std::move(plan)) {}
   int Run(void *const *addrs, void *workspace) const override {
     RunReflectionPad2dBackward(plan_, addrs[0], addrs[2], workspace);
     return 0;
@@ -73,9 +73,6 @@ void PlanWork(ReflectionPad2dBackwardPlan *p) {
   p->threads = PlanThreads();
   p->rowsPerBlock = std::max<int64_t>(1, kBlockBytes / rowBytes);
   p->numBlocks = CeilDiv(p->planes * p->rows.in, p->rowsPerBlock);
-  const int rank = p->gradInput.rank;
-  p->outputRowsDense = p->gradOutput.dims[rank - 1] <= 1 || p->gradOutput.strides[rank - 1] == 1;
-  p->inputRowsDense = p->gradInput.dims[rank - 1] <= 1 || p->gradInput.strides[rank - 1] == 1;
   // fp16/bf16 rows are always staged as fp32; other rows only when not dense along W.
   const bool narrow = p->scalar == DType::kF16 || p->scalar == DType::kBF16;
   if (narrow || !p->outputRowsDense || !p->inputRowsDense) {
@@ -96,30 +93,15 @@ aclnnStatus Plan(const ReflectionPad2dBackwardArgs &a, uint64_t *workspaceSize, 
   p.compute = compute;
   if (compute) {
     ACLCPU_RETURN_IF_ERROR(CheckReflectionPad2dBackwardStrict(a));
-    p.gradOutput = ToView(*a.gradOutput);
-    p.gradInput = ToView(*a.gradInput);
-    const DType type = p.gradInput.dtype;
-    p.components = type == DType::kC64 || type == DType::kC128 ? 2 : 1;
-    p.scalar = type == DType::kC64 ? DType::kF32 : type == DType::kC128 ? DType::kF64 : type;
-    const int rank = p.gradInput.rank;
-    p.planes = 1;
-    for (int d = 0; d < rank - 2; ++d) p.planes *= p.gradInput.dims[d];
-    const std::vector<int64_t> &pad = a.padding->values;  // [left, right, top, bottom]
-    p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2], PadMode::kReflect};
-    p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0], PadMode::kReflect};
+    PlanPad2dBackwardGeometry(PadMode::kReflect, a, &p);
     PlanCenter(&p);
     PlanSourceTables(&p);
     PlanWork(&p);
   }
-  ExecutorSpec spec;
-  spec.opName = kOp;
-  spec.inputs = {a.gradOutput, a.self};
-  spec.outputs = {a.gradInput};
-  spec.names = {"gradOutput", "self", "gradInput"};
-  spec.touched = {compute, false, compute};
-  spec.workspaceSize = compute ? p.workspaceBytes : 0;
-  if (TraceWanted()) spec.scalars = {{2, "padding", TraceInts(a.padding)}};
-  return CreateExecutor(std::move(spec), std::make_unique<ReflectionPad2dBackwardOp>(p), workspaceSize, executor);
+  const uint64_t workspaceBytes = p.workspaceBytes;
+  return CreatePad2dBackwardExecutor(kOp, a, compute, workspaceBytes,
+                                     std::make_unique<ReflectionPad2dBackwardOp>(std::move(p)), workspaceSize,
+                                     executor);
 }
 
 }  // namespace

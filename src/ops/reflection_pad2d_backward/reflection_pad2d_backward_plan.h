@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "base/tensor_view.h"
-#include "ops/pad2d_family/pad_axis.h"
+#include "ops/pad2d_family/pad2d_backward_geometry.h"
 
 namespace aclcpu {
 
@@ -16,17 +16,12 @@ struct SourceList {
   int64_t at[3] = {};
 };
 
-struct ReflectionPad2dBackwardPlan {
-  bool compute = false;              // false for the empty cases: phase 2 then writes nothing
-  TensorView gradOutput, gradInput;  // rank 3 or 4; the leading dims are equal
-  DType scalar = DType::kF32;        // storage type of one component (kF32, kF64, kF16, kBF16)
-  int components = 1;                // 2 for complex dtypes: real and imaginary parts add independently
-  int64_t planes = 0;                // product of the leading dims
-  PadAxis rows, cols;                // H and W, reflect mode
+// The family's geometry (rows and cols in reflect mode), and:
+struct ReflectionPad2dBackwardPlan : Pad2dBackwardGeometry {
+  bool compute = false;  // false for the empty cases: phase 2 then writes nothing
   // Input columns [centerBegin, centerEnd) are fed only by output column (column + left): a shifted
   // copy (or a sum of up to three rows). All other columns take the general path.
   int64_t centerBegin = 0, centerEnd = 0;
-  bool outputRowsDense = false, inputRowsDense = false;  // unit stride along W
   // Decided once in phase 1 so that phase 2 only looks them up: the sources of every input row, and
   // the input columns outside the centre with their sources.
   std::vector<SourceList> rowSources;

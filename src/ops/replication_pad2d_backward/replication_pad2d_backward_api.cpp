@@ -5,8 +5,8 @@
 #include "aclnnop/aclnn_pad2d_backward.h"
 #include "base/check.h"
 #include "base/executor.h"
-#include "base/meta_objects.h"
 #include "base/parallel.h"
+#include "ops/pad2d_family/pad2d_backward_op.h"
 #include "ops/replication_pad2d_backward/replication_pad2d_backward_check.h"
 #include "ops/replication_pad2d_backward/replication_pad2d_backward_plan.h"
 
@@ -57,9 +57,6 @@ void PlanWork(ReplicationPad2dBackwardPlan *p) {
   p->threads = PlanThreads();
   p->rowsPerBlock = std::max<int64_t>(1, kBlockBytes / rowBytes);
   p->numBlocks = CeilDiv(p->planes * p->rows.in, p->rowsPerBlock);
-  const int rank = p->gradInput.rank;
-  p->outputRowsDense = p->gradOutput.dims[rank - 1] <= 1 || p->gradOutput.strides[rank - 1] == 1;
-  p->inputRowsDense = p->gradInput.dims[rank - 1] <= 1 || p->gradInput.strides[rank - 1] == 1;
   // Staged rows (raw elements) for views not dense along W; the row sums of the edge rows, one wide
   // value (long double at most) per component of each gradOutput column.
   const size_t width = static_cast<size_t>(std::max(p->cols.in, p->cols.out));
@@ -79,30 +76,14 @@ aclnnStatus Plan(const ReplicationPad2dBackwardArgs &a, uint64_t *workspaceSize,
   p.compute = compute;
   if (compute) {
     ACLCPU_RETURN_IF_ERROR(CheckReplicationPad2dBackwardStrict(a));
-    p.gradOutput = ToView(*a.gradOutput);
-    p.gradInput = ToView(*a.gradInput);
-    const DType type = p.gradInput.dtype;
-    p.components = type == DType::kC64 || type == DType::kC128 ? 2 : 1;
-    p.scalar = type == DType::kC64 ? DType::kF32 : type == DType::kC128 ? DType::kF64 : type;
-    const int rank = p.gradInput.rank;
-    p.planes = 1;
-    for (int d = 0; d < rank - 2; ++d) p.planes *= p.gradInput.dims[d];
-    const std::vector<int64_t> &pad = a.padding->values;  // [left, right, top, bottom]
-    p.rows = {p.gradInput.dims[rank - 2], p.gradOutput.dims[rank - 2], pad[2], PadMode::kReplicate};
-    p.cols = {p.gradInput.dims[rank - 1], p.gradOutput.dims[rank - 1], pad[0], PadMode::kReplicate};
+    PlanPad2dBackwardGeometry(PadMode::kReplicate, a, &p);
     PlanColumns(&p);
     PlanWork(&p);
   }
-  ExecutorSpec spec;
-  spec.opName = kOp;
-  spec.inputs = {a.gradOutput, a.self};
-  spec.outputs = {a.gradInput};
-  spec.names = {"gradOutput", "self", "gradInput"};
-  spec.touched = {compute, false, compute};
-  spec.workspaceSize = compute ? p.workspaceBytes : 0;
-  if (TraceWanted()) spec.scalars = {{2, "padding", TraceInts(a.padding)}};
-  return CreateExecutor(std::move(spec), std::make_unique<ReplicationPad2dBackwardOp>(std::move(p)), workspaceSize,
-                        executor);
+  const uint64_t workspaceBytes = p.workspaceBytes;
+  return CreatePad2dBackwardExecutor(kOp, a, compute, workspaceBytes,
+                                     std::make_unique<ReplicationPad2dBackwardOp>(std::move(p)), workspaceSize,
+                                     executor);
 }
 
 }  // namespace

@@ -11,22 +11,17 @@
 #include <vector>
 
 #include "base/tensor_view.h"
-#include "ops/pad2d_family/pad_axis.h"
+#include "ops/pad2d_family/pad2d_backward_geometry.h"
 
 namespace aclcpu {
 
-struct ReplicationPad2dBackwardPlan {
-  bool compute = false;              // false for the empty cases: phase 2 then writes nothing
-  TensorView gradOutput, gradInput;  // rank 3 or 4; the leading dims are equal
-  DType scalar = DType::kF32;        // storage type of one component (kF32, kF64, kF16, kBF16)
-  int components = 1;                // 2 for complex dtypes: real and imaginary parts add independently
-  int64_t planes = 0;                // product of the leading dims
-  PadAxis rows, cols;                // H and W, replicate mode
+// The family's geometry (rows and cols in replicate mode), and:
+struct ReplicationPad2dBackwardPlan : Pad2dBackwardGeometry {
+  bool compute = false;  // false for the empty cases: phase 2 then writes nothing
   // Input columns [centerBegin, centerEnd) have exactly one source column (column + left); the
   // others (the two edges, and cropped columns) sum a range, from these tables.
   int64_t centerBegin = 0, centerEnd = 0;
   std::vector<int64_t> borderColumns, borderBegin, borderEnd;
-  bool outputRowsDense = false, inputRowsDense = false;  // unit stride along W
 
   // Work: planes x H input rows, in fixed blocks of rowsPerBlock (no reductions across blocks).
   int64_t rowsPerBlock = 1, numBlocks = 0;
