@@ -1,7 +1,7 @@
 # The two commands of the README. Each installs the Debian packages it needs, configures, builds, runs.
 #   make demo   every operator's vendor-style example, printing its results
 #   make test   format check, the whole test suite, the unit and parity tests again under ASan+UBSan, the
-#               runtime/concurrency tests under TSan, and every libFuzzer harness for 30 s
+#               runtime/concurrency tests under TSan, and every libFuzzer harness for 20 s
 # Also: make bench (benchmarks vs PyTorch), make fuzz (each harness for FUZZ_SECONDS),
 #       make check-arm64 (cross build, tests under qemu), make install PREFIX=/opt/aclnn-cpu, make format,
 #       make test-stress (the suites 5 times under a CPU hog), make valgrind (the examples under memcheck),
@@ -42,8 +42,8 @@ deps:
 	$(call install_missing,$(APT_PACKAGES))
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_BENCHMARKS=ON \
-	      -DACLNN_CPU_BUILD_EXAMPLES=ON
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_EXAMPLES=ON \
+	      -DACLNN_CPU_BUILD_BENCHMARKS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
@@ -83,7 +83,7 @@ tsan: tsan-build
 
 # libFuzzer harnesses (fuzz/): Clang, with ASan+UBSan and coverage over every library. Each run
 # starts from the committed seed corpus (fuzz/corpus/) and fails on a crash, hang, leak or OOM.
-RUN_FUZZ_SMOKE = FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 30 $(JOBS)
+RUN_FUZZ_SMOKE = FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 20 $(JOBS)
 fuzz-build: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
 	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined -DACLNN_CPU_BUILD_FUZZERS=ON \
@@ -128,7 +128,10 @@ check-arm64: deps
 	$(call install_missing,$(ARM64_PACKAGES))
 	tests/check_arm64.sh $(ARM64_BUILD) $(CURDIR) $(JOBS)
 
+# The benchmarks are built only here (each compiles ATen's headers: minutes that demo and test do not need).
 bench: build
+	cmake -S . -B $(BUILD) -DACLNN_CPU_BUILD_BENCHMARKS=ON
+	cmake --build $(BUILD) -j $(JOBS)
 	for b in $(BUILD)/bin/bench_*; do $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true || exit 1; done
 
 install: build
