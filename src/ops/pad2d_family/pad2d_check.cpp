@@ -18,6 +18,15 @@ aclnnStatus CheckPadRank(const OpCheck &check, const aclTensor *self, const char
   return check.Invalid(std::string(name) + " of rank 3 or 4", "rank " + std::to_string(rank) + " " + ShapeOf(self));
 }
 
+aclnnStatus CheckPadsBelowDims(const OpCheck &check, const aclTensor *self, const std::vector<int64_t> &pad) {
+  const std::vector<int64_t> &dims = self->viewDims;
+  const int64_t h = dims[dims.size() - 2], w = dims[dims.size() - 1];
+  if (pad[0] < w && pad[1] < w && pad[2] < h && pad[3] < h) return ACLNN_SUCCESS;
+  return check.Invalid("each pad smaller than the dim it pads (left, right < W = " + std::to_string(w) +
+                           ", top, bottom < H = " + std::to_string(h) + ")",
+                       "padding " + ShapeString(pad));
+}
+
 aclnnStatus PaddedShape(const OpCheck &check, const aclTensor *self, const std::vector<int64_t> &pad,
                         std::vector<int64_t> *padded) {
   *padded = self->viewDims;
@@ -91,13 +100,8 @@ aclnnStatus CheckBackwardShapes(const OpCheck &check, PadMode mode, const Pad2dB
   }
   ACLCPU_RETURN_IF_ERROR(CheckPaddingLength(check, a.padding));
   const std::vector<int64_t> &pad = a.padding->values;
-  const int64_t h = in[rank - 2], w = in[rank - 1];
+  if (mode == PadMode::kReflect) ACLCPU_RETURN_IF_ERROR(CheckPadsBelowDims(check, a.self, pad));
   const int64_t left = pad[0], right = pad[1], top = pad[2], bottom = pad[3];
-  if (mode == PadMode::kReflect && (left >= w || right >= w || top >= h || bottom >= h)) {
-    return check.Invalid("each pad smaller than the dim it pads (left, right < W = " + std::to_string(w) +
-                             ", top, bottom < H = " + std::to_string(h) + ")",
-                         "padding " + ShapeString(pad));
-  }
   if (a.gradOutput->dataType == ACL_BF16) {
     const bool nonNegative = left >= 0 && right >= 0 && top >= 0 && bottom >= 0;
     const bool small = (top == 0 && bottom == 0) || (left <= 7 && right <= 7 && top <= 7 && bottom <= 7);

@@ -18,6 +18,10 @@ aclnnStatus CheckPaddingLength(const OpCheck &check, const aclIntArray *padding)
 // 161002 unless `self` has rank 3 or 4.
 aclnnStatus CheckPadRank(const OpCheck &check, const aclTensor *self, const char *name);
 
+// Reflect mode's rule: 161002 unless every pad is smaller than the dim of self it pads (negative pads
+// pass: they crop).
+aclnnStatus CheckPadsBelowDims(const OpCheck &check, const aclTensor *self, const std::vector<int64_t> &pad);
+
 // self's shape with its last two dims padded: H + top + bottom, W + left + right. 161002 when one
 // would be negative (negative pads crop, but not past nothing) or overflows int64.
 aclnnStatus PaddedShape(const OpCheck &check, const aclTensor *self, const std::vector<int64_t> &pad,

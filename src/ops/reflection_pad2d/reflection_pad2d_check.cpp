@@ -29,12 +29,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const ReflectionPad2dArgs &a, std:
   }
   ACLCPU_RETURN_IF_ERROR(CheckPaddingLength(check, a.padding));
   const std::vector<int64_t> &pad = a.padding->values;
-  const int64_t h = in[rank - 2], w = in[rank - 1];
-  if (pad[0] >= w || pad[1] >= w || pad[2] >= h || pad[3] >= h) {
-    return check.Invalid("each pad smaller than the dim it pads (left, right < W = " + std::to_string(w) +
-                             ", top, bottom < H = " + std::to_string(h) + ")",
-                         "padding " + ShapeString(pad));
-  }
+  ACLCPU_RETURN_IF_ERROR(CheckPadsBelowDims(check, a.self, pad));
   ACLCPU_RETURN_IF_ERROR(PaddedShape(check, a.self, pad, padded));
   if (out != *padded) {
     return check.Invalid("out of shape " + ShapeString(*padded) + " (self's, H and W padded)", ShapeOf(a.out));
