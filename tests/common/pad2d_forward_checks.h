@@ -25,7 +25,8 @@ inline void CheckEveryDtypeSizeAndLayout(PadKind kind) {
       const int layout = static_cast<int>(w % 3);
       Pad2dForwardTester tester(kind);
       tester.Self(self).Padding(pad).DType(t).Seed(rng()).InLayout(layouts[layout]).OutLayout(layouts[2 - layout]);
-      SCOPED_TRACE("dtype " + PadDTypeLabel(t) + " W " + std::to_string(w) + " layout " + std::to_string(layout));
+      SCOPED_TRACE("dtype " + std::string(DTypeLabel(t)) + " W " + std::to_string(w) + " layout " +
+                   std::to_string(layout));
       ExpectBitExact(tester.Run());
     }
   }
@@ -39,7 +40,7 @@ inline void CheckThreadCountsGiveTheSameBytes(PadKind kind) {
     const PadCopyOutputs one = tester.Threads(1).Run(), two = tester.Threads(2).Run();
     ExpectBitExact(one);
     ExpectBitExact(two);
-    EXPECT_EQ(one.outStorage, two.outStorage) << PadDTypeLabel(t);
+    EXPECT_EQ(one.outStorage, two.outStorage) << DTypeLabel(t);
   }
 }
 

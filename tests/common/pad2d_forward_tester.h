@@ -151,16 +151,4 @@ inline std::vector<aclDataType> PadForwardDTypes(PadKind kind) {
   return types;
 }
 
-inline std::string PadDTypeLabel(aclDataType t) {
-  switch (t) {
-    case ACL_BOOL: return "bool";
-    case ACL_INT8: return "i8";
-    case ACL_UINT8: return "u8";
-    case ACL_INT16: return "i16";
-    case ACL_INT32: return "i32";
-    case ACL_INT64: return "i64";
-    default: return DTypeLabel(t);
-  }
-}
-
 }  // namespace aclcpu_test

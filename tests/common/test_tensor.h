@@ -230,6 +230,12 @@ inline const char *DTypeLabel(aclDataType t) {
     case ACL_DOUBLE: return "f64";
     case ACL_COMPLEX64: return "c64";
     case ACL_COMPLEX128: return "c128";
+    case ACL_BOOL: return "bool";
+    case ACL_INT8: return "i8";
+    case ACL_UINT8: return "u8";
+    case ACL_INT16: return "i16";
+    case ACL_INT32: return "i32";
+    case ACL_INT64: return "i64";
     default: return "other";
   }
 }

@@ -13,7 +13,7 @@ class ReflectionPad2dTorchParity : public ::testing::TestWithParam<aclDataType> 
 TEST_P(ReflectionPad2dTorchParity, RandomCasesAreByteEqual) { CheckForwardParity(PadKind::kReflect, GetParam()); }
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, ReflectionPad2dTorchParity, ::testing::ValuesIn(PadForwardDTypes(PadKind::kReflect)),
-                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 class ReflectionPad2dCascade : public ::testing::TestWithParam<aclDataType> {
  protected:
@@ -24,7 +24,7 @@ TEST_P(ReflectionPad2dCascade, ForwardThenBackwardMatchesAutograd) { CheckCascad
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, ReflectionPad2dCascade,
                          ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128),
-                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 }  // namespace
 }  // namespace aclcpu_test

@@ -14,7 +14,7 @@ TEST_P(ReplicationPad2dTorchParity, RandomCasesAreByteEqual) { CheckForwardParit
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, ReplicationPad2dTorchParity,
                          ::testing::ValuesIn(PadForwardDTypes(PadKind::kReplicate)),
-                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 class ReplicationPad2dCascade : public ::testing::TestWithParam<aclDataType> {
  protected:
@@ -25,7 +25,7 @@ TEST_P(ReplicationPad2dCascade, ForwardThenBackwardMatchesAutograd) { CheckCasca
 
 INSTANTIATE_TEST_SUITE_P(Dtypes, ReplicationPad2dCascade,
                          ::testing::Values(ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128),
-                         [](const ::testing::TestParamInfo<aclDataType> &info) { return PadDTypeLabel(info.param); });
+                         [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 }  // namespace
 }  // namespace aclcpu_test
