@@ -1,0 +1,1 @@
+"""`.bin` files (raw little-endian element bytes, no header) — see docs/golden.md. Written by the precision helper."""
