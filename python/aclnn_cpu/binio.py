@@ -9,6 +9,7 @@ round-to-nearest-even, which gives back the same bytes for values that came from
     save_bin(x, "copy.bin", "bfloat16")                     # the same bytes again
 """
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -34,9 +35,11 @@ class FloatFormat:
 
     @property
     def overflow_bound(self):
-        """|x| at or above which round-to-nearest-even gives Inf (max + half an ulp of max; max is odd)."""
-        max_exponent = np.frexp(self.max_finite)[1] - 1
-        return self.max_finite + 2.0 ** (max_exponent - self.mantissa_bits - 1)
+        """|x| at or above which round-to-nearest-even gives Inf (max + half an ulp of max; for the formats with
+        Inf the largest finite value has an odd significand, so the tie rounds up)."""
+        max_exponent = math.frexp(self.max_finite)[1] - 1
+        half_ulp = 2.0 ** (max_exponent - self.mantissa_bits - 1)
+        return self.max_finite + half_ulp  # Python floats: inf for float64 itself, no warning
 
 
 @dataclass(frozen=True)
@@ -139,14 +142,14 @@ _FP8_TABLES = {"float8_e4m3fn": _fp8_table(E4M3), "float8_e5m2": _fp8_table(E5M2
 
 
 def round_to_format(values, fmt):
-    """Round float64 values to the nearest `fmt` value, ties to even, as float64 (Inf past the overflow bound;
-    NaN for a format without Inf). Exact: scaling by powers of two and np.rint (half-even) do not round."""
+    """Round float64 values to the nearest `fmt` value, ties to even, as float64 (Inf when the rounded value
+    exceeds the largest finite one; NaN for a format without Inf). Exact: scaling by powers of two and np.rint (half-even) do not round."""
     x = np.asarray(values, dtype=np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         exponent = np.frexp(x)[1] - 1  # x in [2^e, 2^(e+1))
         step_exp = np.maximum(exponent, fmt.min_exponent) - fmt.mantissa_bits
         rounded = np.ldexp(np.rint(np.ldexp(x, -step_exp)), step_exp)
-        big = np.abs(x) >= fmt.overflow_bound
+        big = np.abs(rounded) > fmt.max_finite  # e.g. e4m3fn: 464 ties down to 448 (even), 465 overflows
         rounded = np.where(big, np.copysign(np.inf if fmt.has_inf else np.nan, x), rounded)
     return np.where(np.isfinite(x), rounded, x)
 

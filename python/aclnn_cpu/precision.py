@@ -495,8 +495,9 @@ def binary(actual, golden, dtype=None, golden_dtype=None, max_diff=10):
     if p.dtype == p.golden_dtype:
         width = dtype_info(p.dtype).itemsize
         unit = {1: "u1", 2: "<u2", 4: "<u4", 8: "<u8", 16: "<u8"}[width]
-        ba = np.frombuffer(encode_array(p.raw_a, p.dtype), unit).reshape(p.a.size, -1)
-        bg = np.frombuffer(encode_array(p.raw_g, p.dtype), unit).reshape(p.g.size, -1)
+        per = max(width // 8, 1)  # complex128: two 8-byte words per element
+        ba = np.frombuffer(encode_array(p.raw_a, p.dtype), unit).reshape(p.a.size, per)
+        bg = np.frombuffer(encode_array(p.raw_g, p.dtype), unit).reshape(p.g.size, per)
         same = np.all(ba == bg, axis=1) | (np.isnan(p.a) & np.isnan(p.g))
     elif ka in ("int", "bool") and kg in ("int", "bool"):
         same = np.asarray(p.raw_a == p.raw_g, dtype=bool)
