@@ -209,8 +209,8 @@ def decode_bytes(data, dtype, shape=None, what="data"):
         values = _FP8_TABLES[info.name][raw]
     elif info.name == "complex32":
         pairs = raw.astype(np.float32).reshape(-1, 2)
-        values = pairs[:, 0] + 1j * pairs[:, 1]
-        values = values.astype(np.complex64)
+        values = np.empty(pairs.shape[0], np.complex64)  # not re + 1j*im: 1j*inf would make a NaN real part
+        values.real, values.imag = pairs[:, 0], pairs[:, 1]
     elif info.name == "bool":
         values = raw != 0
     else:
@@ -273,9 +273,11 @@ def encode_array(array, dtype=None):
         raw = _encode_fp8(x.astype(np.float64), name, info.fmt)
     elif name == "complex32":
         c = x.astype(np.complex128).reshape(-1)
-        raw = np.stack([c.real, c.imag], axis=1).astype("<f2")
-    else:  # NumPy narrows float64 → float16/32 in one correctly rounded step
-        raw = x.astype(info.storage)
+        with np.errstate(over="ignore"):
+            raw = np.stack([c.real, c.imag], axis=1).astype("<f2")
+    else:  # NumPy narrows float64 → float16/32 in one correctly rounded step (overflow → Inf, as RNE wants)
+        with np.errstate(over="ignore", invalid="ignore"):
+            raw = x.astype(info.storage)
     return np.ascontiguousarray(raw).tobytes()
 
 
