@@ -143,7 +143,8 @@ _FP8_TABLES = {"float8_e4m3fn": _fp8_table(E4M3), "float8_e5m2": _fp8_table(E5M2
 
 def round_to_format(values, fmt):
     """Round float64 values to the nearest `fmt` value, ties to even, as float64 (Inf when the rounded value
-    exceeds the largest finite one; NaN for a format without Inf). Exact: scaling by powers of two and np.rint (half-even) do not round."""
+    exceeds the largest finite one; NaN for a format without Inf). Exact: scaling by powers of two does not
+    round, and np.rint rounds half to even."""
     x = np.asarray(values, dtype=np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         exponent = np.frexp(x)[1] - 1  # x in [2^e, 2^(e+1))

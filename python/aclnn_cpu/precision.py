@@ -74,7 +74,8 @@ class Criterion:
 
     def text(self):
         verdict = "" if self.passed is None else (" PASS" if self.passed else " FAIL")
-        return f"{self.label}={_fmt(self.value, self.value_fmt)} ({self.op} {_fmt(self.limit, self.limit_fmt)}){verdict}"
+        value, limit = _fmt(self.value, self.value_fmt), _fmt(self.limit, self.limit_fmt)
+        return f"{self.label}={value} ({self.op} {limit}){verdict}"
 
 
 @dataclass
@@ -568,9 +569,12 @@ def sample(actual, golden, dtype=None, golden_dtype=None, rtol=None, atol=None, 
     atol = d_atol if atol is None else float(atol)
     tol = d_tol if error_tol is None else float(error_tol)
     metrics = {"rtol": rtol, "atol": atol, "error_tol": tol}
+    header = [("standard", "sample"), ("dtype", p.dtype), ("golden_dtype", p.golden_dtype),
+              ("elements", str(p.a.size))]
     if p.a.size != p.g.size:
         reason = f"size mismatch {p.a.size} vs {p.g.size}"
-        return Result(False, "sample", metrics, reason, text=[f"[ERROR] {reason}", "[ERROR] result error"])
+        return Result(False, "sample", metrics, reason, header=header,
+                      text=[f"[ERROR] {reason}", "[ERROR] result error"])
     diff = ~np.isclose(p.a, p.g, rtol=rtol, atol=atol, equal_nan=True)
     idx = np.flatnonzero(diff)
     text = []
@@ -586,8 +590,7 @@ def sample(actual, golden, dtype=None, golden_dtype=None, rtol=None, atol=None, 
     text.append("test pass!" if ok else "[ERROR] result error")
     metrics.update(error_ratio=ratio, mismatched=int(idx.size))
     return Result(ok, "sample", metrics, "" if ok else "exceeded error_tol", diff_index=[int(i) for i in idx[:101]],
-                  header=[("standard", "sample"), ("dtype", p.dtype), ("golden_dtype", p.golden_dtype),
-                          ("elements", str(n))], text=text)
+                  header=header, text=text)
 
 
 # --- dispatch ------------------------------------------------------------------------------------------------
