@@ -22,5 +22,6 @@ except ImportError:  # pragma: no cover
     pass
 
 from . import ops  # noqa: F401  (loads the libraries on the first operator call, not here)
+from . import golden  # noqa: F401,E402
 from .errors import AclnnError  # noqa: F401
 from .ops import *  # noqa: F401,F403
