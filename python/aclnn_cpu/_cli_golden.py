@@ -621,13 +621,16 @@ def run_case(job):
             shutil.rmtree(tmpdir, ignore_errors=True)
 
 
+_FORKED_JOBS = []  # the job list the forked workers inherit (cases hold the operator table: not picklable)
+
+
 def _worker_init(threads):
     if threads:
         os.environ["OMP_NUM_THREADS"] = str(threads)
 
 
-def _run_indexed(job):
-    return run_case(job)
+def _run_indexed(index):
+    return run_case(_FORKED_JOBS[index])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -793,8 +796,12 @@ def _execute(jobs, n_jobs):
 
         threads = max(1, (os.cpu_count() or 1) // n_jobs)
         ctx = multiprocessing.get_context("fork")  # the runtime is not loaded yet: children start clean
-        with ctx.Pool(min(n_jobs, len(jobs)), initializer=_worker_init, initargs=(threads,)) as pool:
-            yield from pool.imap_unordered(_run_indexed, jobs, chunksize=1)
+        _FORKED_JOBS[:] = jobs
+        try:
+            with ctx.Pool(min(n_jobs, len(jobs)), initializer=_worker_init, initargs=(threads,)) as pool:
+                yield from pool.imap_unordered(_run_indexed, range(len(jobs)), chunksize=1)
+        finally:
+            _FORKED_JOBS[:] = []
         return
     for job in jobs:
         yield run_case(job)
