@@ -112,6 +112,9 @@ class _Runtime:
                                      _c_int64_p, ctypes.c_int64, ctypes.c_int, _c_int64_p, ctypes.c_uint64,
                                      _c_void_p)
         self.aclDestroyTensor = proto(base, "aclDestroyTensor", _c_status, _c_void_p)
+        # The per-call path: the same entry without argtypes, called with ready ctypes objects only (no per-argument
+        # conversion; Handles.tensor builds every argument from ops' cached geometry).
+        self.create_tensor_fast = ctypes.CFUNCTYPE(_c_void_p)(ctypes.cast(base.aclCreateTensor, _c_void_p).value)
         self.aclCreateIntArray = proto(base, "aclCreateIntArray", _c_void_p, _c_int64_p, ctypes.c_uint64)
         self.aclDestroyIntArray = proto(base, "aclDestroyIntArray", _c_status, _c_void_p)
         self.aclCreateBoolArray = proto(base, "aclCreateBoolArray", _c_void_p, ctypes.POINTER(ctypes.c_bool),
@@ -203,6 +206,11 @@ def loaded():
     return _runtime is not None
 
 
+_DTYPE_C = {v: ctypes.c_int(v) for v in range(64)}
+_FORMAT_ND_C = ctypes.c_int(ACL_FORMAT_ND)
+_ONE_C = ctypes.c_uint64(1)
+
+
 class Handles:
     """The acl objects of one call; destroy() releases every one of them (also on errors)."""
 
@@ -214,12 +222,11 @@ class Handles:
         self.int_arrays = []
         self.bool_arrays = []
 
-    def tensor(self, dims, acl_dtype, strides, offset, storage_elems, data_ptr, fmt=ACL_FORMAT_ND):
-        n = len(dims)
-        dims_c = (ctypes.c_int64 * n)(*dims)
-        strides_c = (ctypes.c_int64 * n)(*strides)
-        storage_c = (ctypes.c_int64 * 1)(storage_elems)
-        h = self.rt.aclCreateTensor(dims_c, n, acl_dtype, strides_c, offset, fmt, storage_c, 1, data_ptr)
+    def tensor(self, arg):
+        """aclCreateTensor of an ops._TensorArg (its cached geometry and storage-span address), format ND."""
+        g = arg.geom
+        h = self.rt.create_tensor_fast(g.dims_c, g.ndim_c, _DTYPE_C[arg.acl], g.strides_c, g.offset_c, _FORMAT_ND_C,
+                                       g.storage_c, _ONE_C, _c_void_p(arg.ptr))
         if not h:
             raise AclnnError(161001, "aclCreateTensor returned nullptr: " + self.rt.recent_message())
         self.tensors.append(h)
@@ -254,16 +261,30 @@ class Handles:
         self.tensors = self.int_arrays = self.bool_arrays = ()
 
 
-def run(rt, name, kinds, args):
-    """Phase 1, workspace, phase 2 and the stream synchronization of aclnn<name>; AclnnError on a status."""
-    ws_fn, run_fn = rt.op(name, kinds)
-    ws_size = ctypes.c_uint64(0)
-    executor = _c_void_p()
-    status = ws_fn(*args, ctypes.byref(ws_size), ctypes.byref(executor))
+class _CallState(threading.local):
+    """Per-thread reusable out-parameters of phase 1 (no ctypes objects built per call)."""
+
+    def __init__(self):
+        self.ws_size = ctypes.c_uint64(0)
+        self.executor = _c_void_p()
+        self.ws_ref = ctypes.byref(self.ws_size)
+        self.ex_ref = ctypes.byref(self.executor)
+
+
+_state = _CallState()
+
+
+def run(rt, name, kinds, args, entry=None):
+    """Phase 1, workspace, phase 2 and the stream synchronization of aclnn<name>; AclnnError on a status.
+    entry: the (phase 1, phase 2) functions from rt.op(name, kinds), when the caller cached them."""
+    ws_fn, run_fn = entry or rt.op(name, kinds)
+    st = _state
+    status = ws_fn(*args, st.ws_ref, st.ex_ref)
     if status != 0:
         raise AclnnError(status, rt.recent_message())
-    stream = rt.stream()
-    size = ws_size.value
+    executor = st.executor.value
+    size = st.ws_size.value
+    stream = rt.local.__dict__.get("stream") or rt.stream()
     workspace = None
     if size > 0:
         ptr = _c_void_p()

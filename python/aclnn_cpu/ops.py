@@ -18,6 +18,7 @@ parameters in header order (In/Opt/IntArr/BoolArr/Int/Int8/Double/Bool/Str for i
 a shape rule and a dtype rule), and the dtypes it accepts (for `aclnn-cpu ops` and the golden precision choice).
 """
 
+import ctypes
 import re
 import sys
 
@@ -92,15 +93,17 @@ def acl_dtype_of_name(name):
 # ---------------------------------------------------------------------------------------------------------------
 
 
-class _TensorArg:
-    """A tensor operand: the caller's object and what aclCreateTensor needs. The view is described over the
-    smallest storage span holding it (base = lowest addressed element), so any strides, negative ones included,
-    reach C as a view of the caller's memory, never a copy."""
+class _Geom:
+    """What aclCreateTensor needs besides the address, for one (shape, strides, itemsize): the view described over
+    the smallest storage span holding it (base = lowest addressed element), so any strides, negative ones included,
+    reach C as a view of the caller's memory, never a copy. Cached: the ctypes arrays are built once per geometry
+    (aclCreateTensor copies them)."""
 
-    __slots__ = ("obj", "acl", "shape", "strides", "offset", "storage", "ptr", "is_torch")
+    __slots__ = ("shape", "strides", "ndim", "dims_c", "strides_c", "offset", "storage", "storage_c", "lo_bytes",
+                 "ndim_c", "offset_c")
 
-    def __init__(self, obj, acl, shape, strides, ptr, itemsize, is_torch):
-        self.obj, self.acl, self.shape, self.strides, self.is_torch = obj, acl, shape, strides, is_torch
+    def __init__(self, shape, strides, itemsize):
+        self.shape, self.strides, self.ndim = shape, strides, len(shape)
         lo = hi = 0
         empty = False
         for n, s in zip(shape, strides):
@@ -111,37 +114,99 @@ class _TensorArg:
             else:
                 hi += (n - 1) * s
         if empty:
-            self.offset, self.storage, self.ptr = 0, 0, ptr
+            self.offset, self.storage, self.lo_bytes = 0, 0, 0
         else:
-            self.offset = -lo
-            self.storage = hi - lo + 1
-            self.ptr = ptr + lo * itemsize
+            self.offset, self.storage, self.lo_bytes = -lo, hi - lo + 1, lo * itemsize
+        n = self.ndim
+        self.dims_c = (ctypes.c_int64 * max(n, 1))(*shape)
+        self.strides_c = (ctypes.c_int64 * max(n, 1))(*strides)
+        self.storage_c = (ctypes.c_int64 * 1)(self.storage)
+        self.ndim_c = ctypes.c_uint64(n)
+        self.offset_c = ctypes.c_int64(self.offset)
+
+
+_GEOMS = {}
+
+
+def _geometry(shape, strides, itemsize):
+    key = (shape, strides, itemsize)
+    g = _GEOMS.get(key)
+    if g is None:
+        if len(_GEOMS) > 4096:
+            _GEOMS.clear()
+        g = _GEOMS[key] = _Geom(tuple(shape), tuple(strides), itemsize)
+    return g
+
+
+class _TensorArg:
+    """A tensor operand: the caller's object, its aclDataType, geometry and the address of its storage span."""
+
+    __slots__ = ("obj", "acl", "shape", "geom", "ptr", "is_torch")
+
+    def __init__(self, obj, acl, geom, ptr, is_torch):
+        self.obj, self.acl, self.geom, self.shape, self.is_torch = obj, acl, geom, geom.shape, is_torch
+        self.ptr = ptr + geom.lo_bytes
 
 
 def _bad(name, what):
     return AclnnError(ACLNN_ERR_PARAM_INVALID, f"{name}: {what}")
 
 
-def _tensor_arg(x, name, writable=False):
-    if isinstance(x, np.ndarray):
-        acl = _NP_TO_ACL.get(x.dtype)
-        if acl is None:
-            raise _bad(name, f"dtype {x.dtype} has no aclDataType (supported: "
-                             f"{', '.join(sorted(str(d) for d in _NP_TO_ACL))})")
-        if x.dtype.byteorder == ">":
-            raise _bad(name, "big-endian arrays are not supported (use .astype(dtype.newbyteorder('<')))")
+_NP_GEOMS = {}
+
+
+def _make_np_address():
+    """A fast way to read an ndarray's data pointer: PyArrayObject's first field after PyObject_HEAD is `char *data`
+    (numpy's ABI since 1.0). Verified here on a few arrays against .ctypes.data; the slower .ctypes.data otherwise."""
+    offset = object.__basicsize__
+    from_address = ctypes.c_size_t.from_address
+
+    def fast(x):
+        return from_address(id(x) + offset).value
+
+    try:
+        base = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+        probes = [base, base[1:, ::2, 1:], base.T, np.empty(0, np.float32), np.zeros((), np.int8), base[..., ::-1]]
+        if all(fast(a) == a.ctypes.data for a in probes):
+            return fast
+    except Exception:  # noqa: BLE001 - any surprise: the documented route
+        pass
+    return lambda x: x.ctypes.data
+
+
+_np_address = _make_np_address()
+
+
+def _np_geometry(x, name):
+    key = (x.shape, x.strides, x.dtype)
+    g = _NP_GEOMS.get(key)
+    if g is None:
         itemsize = x.itemsize
-        byte_strides = x.strides
-        if not x.flags.aligned:
-            raise _bad(name, "misaligned array (its address or strides are not multiples of the element size)")
-        if writable and not x.flags.writeable:
-            raise _bad(name, "output array is read-only")
         strides = []
-        for s in byte_strides:
+        for s in x.strides:
             if s % itemsize:
                 raise _bad(name, f"stride of {s} bytes is not a multiple of the element size {itemsize}")
             strides.append(s // itemsize)
-        return _TensorArg(x, acl, x.shape, strides, x.__array_interface__["data"][0], itemsize, False)
+        if len(_NP_GEOMS) > 4096:
+            _NP_GEOMS.clear()
+        g = _NP_GEOMS[key] = _geometry(x.shape, tuple(strides), itemsize)
+    return g
+
+
+def _tensor_arg(x, name, writable=False):
+    if type(x) is np.ndarray or isinstance(x, np.ndarray):
+        acl = _NP_TO_ACL.get(x.dtype)
+        if acl is None:
+            if x.dtype.byteorder == ">":
+                raise _bad(name, "big-endian arrays are not supported (use .astype(dtype.newbyteorder('<')))")
+            raise _bad(name, f"dtype {x.dtype} has no aclDataType (supported: "
+                             f"{', '.join(sorted(str(d) for d in _NP_TO_ACL))})")
+        flags = x.flags
+        if not flags.aligned:
+            raise _bad(name, "misaligned array (its address or strides are not multiples of the element size)")
+        if writable and not flags.writeable:
+            raise _bad(name, "output array is read-only")
+        return _TensorArg(x, acl, _np_geometry(x, name), _np_address(x), False)
     t = _torch_module()
     if t is not None and isinstance(x, t.Tensor):
         acl = _TORCH_TO_ACL.get(x.dtype)
@@ -155,7 +220,7 @@ def _tensor_arg(x, name, writable=False):
             raise _bad(name, "torch tensor with a lazy conj/neg bit; call .resolve_conj()/.resolve_neg() first")
         if writable and x.requires_grad and x.is_leaf:
             raise _bad(name, "output tensor requires grad")
-        return _TensorArg(x, acl, tuple(x.shape), x.stride(), x.data_ptr(), x.element_size(), True)
+        return _TensorArg(x, acl, _geometry(tuple(x.shape), x.stride(), x.element_size()), x.data_ptr(), True)
     if x is None:
         raise AclnnError(ACLNN_ERR_PARAM_NULLPTR, f"{name} is None (required)")
     if isinstance(x, (list, tuple, int, float, complex, bool, np.generic)):
@@ -323,6 +388,7 @@ class Op:
         self.kinds = tuple(p.kind for p in params)
         self.dtypes = dtypes  # accepted dtype names of the main input
         self.doc = doc
+        self._entry = None  # (runtime, (phase 1, phase 2)) once resolved
 
     def signature(self):
         parts = []
@@ -419,14 +485,17 @@ class Op:
                 if v is None:
                     cargs.append(None)
                 elif kind == "tensor":
-                    cargs.append(handles.tensor(v.shape, v.acl, v.strides, v.offset, v.storage, v.ptr))
+                    cargs.append(handles.tensor(v))
                 elif kind == "intarray":
                     cargs.append(handles.int_array(v))
                 elif kind == "boolarray":
                     cargs.append(handles.bool_array(v))
                 else:
                     cargs.append(v)
-            _capi.run(rt, self.aclnn, self.kinds, cargs)
+            entry = self._entry
+            if entry is None or entry[0] is not rt:
+                entry = self._entry = (rt, rt.op(self.aclnn, self.kinds))
+            _capi.run(rt, self.aclnn, self.kinds, cargs, entry[1])
         finally:
             handles.destroy()
         return tuple(results)
@@ -444,13 +513,12 @@ class Op:
         if any_torch:
             t = _torch_module()
             obj = t.empty(shape, dtype=_ACL_TO_TORCH[acl])
-            return _TensorArg(obj, acl, shape, obj.stride(), obj.data_ptr(), obj.element_size(), True)
+            return _TensorArg(obj, acl, _geometry(shape, obj.stride(), obj.element_size()), obj.data_ptr(), True)
         dt = _ACL_TO_NP.get(acl)
         if dt is None:
             raise _bad(p.py, f"output dtype {DTYPE_NAMES.get(acl, acl)} needs torch tensors (NumPy has no such dtype)")
         obj = np.empty(shape, dtype=dt)
-        strides = [s // obj.itemsize for s in obj.strides]
-        return _TensorArg(obj, acl, shape, strides, obj.__array_interface__["data"][0], obj.itemsize, False)
+        return _TensorArg(obj, acl, _np_geometry(obj, p.py), _np_address(obj), False)
 
 
 _MISSING = object()
