@@ -548,6 +548,16 @@ def _acl_of(x):
     return _ops._TORCH_TO_ACL[x.dtype]
 
 
+def _write_bytes(path, data):
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 def write_case(case, inputs, goldens, tmpdir, layout, fmt):
     ext = "." + fmt
 
@@ -555,11 +565,10 @@ def write_case(case, inputs, goldens, tmpdir, layout, fmt):
         if fmt == "npy":
             np.save(path, _to_numpy_for_npy(x), allow_pickle=False)
         else:
-            with open(path, "wb") as f:
-                f.write(_to_numpy_bytes(x))
+            _write_bytes(path, _to_numpy_bytes(x))
 
     def marker(path):
-        open(path, "wb").close()
+        _write_bytes(path, b"")
 
     if layout == "sample":
         os.mkdir(os.path.join(tmpdir, "input"))
