@@ -100,7 +100,7 @@ class _Geom:
     (aclCreateTensor copies them)."""
 
     __slots__ = ("shape", "strides", "ndim", "dims_c", "strides_c", "offset", "storage", "storage_c", "lo_bytes",
-                 "ndim_c", "offset_c")
+                 "ndim_c", "offset_c", "self_overlapping")
 
     def __init__(self, shape, strides, itemsize):
         self.shape, self.strides, self.ndim = shape, strides, len(shape)
@@ -113,6 +113,9 @@ class _Geom:
                 lo += (n - 1) * s
             else:
                 hi += (n - 1) * s
+        # Two indexes reaching one element (a zero stride on a dim > 1, e.g. torch's expand()): fine to read,
+        # a write race as an output. (Other overlapping stride patterns are not detected.)
+        self.self_overlapping = not empty and any(s == 0 and n > 1 for n, s in zip(shape, strides))
         if empty:
             self.offset, self.storage, self.lo_bytes = 0, 0, 0
         else:
@@ -141,10 +144,11 @@ def _geometry(shape, strides, itemsize):
 class _TensorArg:
     """A tensor operand: the caller's object, its aclDataType, geometry and the address of its storage span."""
 
-    __slots__ = ("obj", "acl", "shape", "geom", "ptr", "is_torch")
+    __slots__ = ("obj", "acl", "shape", "geom", "ptr", "is_torch", "placeholder")
 
     def __init__(self, obj, acl, geom, ptr, is_torch):
         self.obj, self.acl, self.geom, self.shape, self.is_torch = obj, acl, geom, geom.shape, is_torch
+        self.placeholder = False
         self.ptr = ptr + geom.lo_bytes
 
 
@@ -469,6 +473,9 @@ class Op:
             active = p.active(ctx) if p.active is not None else True
             if given is not None:
                 a = _tensor_arg(given, p.py, writable=True)
+                if a.geom.self_overlapping:
+                    raise _bad(p.py, "output has elements shared by several indexes (a zero stride): "
+                                     "pass a tensor with distinct elements")
             elif active or p.always_pass:
                 a = self._allocate(p, ctx, any_torch)
             else:
@@ -498,18 +505,38 @@ class Op:
             _capi.run(rt, self.aclnn, self.kinds, cargs, entry[1])
         finally:
             handles.destroy()
+        for p in outs:
+            a = ctx[p.name]
+            if a is not None and a.placeholder:  # the API accepted what the rules could not size: never expected
+                raise AclnnError(ACLNN_ERR_PARAM_INVALID, f"{p.py}: the output could not be allocated by the "
+                                                          f"shape rule; pass it with out=")
         return tuple(results)
 
     def _allocate(self, p, ctx, any_torch):
+        """The output tensor the rules give; when the inputs do not even give a shape (a wrong rank, a missing
+        tensor) or the shape cannot be allocated (a huge padding), a 0-d placeholder: the API then reports the
+        reason (a placeholder never reaches the caller: see call())."""
+        acl = None
         try:
-            shape = tuple(max(0, int(d)) for d in p.shape_rule(ctx))
+            shape = tuple(int(d) for d in p.shape_rule(ctx))
             acl = p.dtype_rule(ctx)
-        except (TypeError, IndexError, KeyError, AttributeError, ValueError):
-            # The inputs do not even give the output's shape (a wrong rank, a missing tensor): the API reports
-            # the reason; hand it a 0-d placeholder of the first input's dtype.
-            shape = ()
-            first = next((v for v in ctx.values() if isinstance(v, _TensorArg)), None)
-            acl = first.acl if first is not None else ACL_FLOAT
+            if any(d < 0 for d in shape):
+                raise ValueError("negative dimension")
+            numel = 1
+            for d in shape:
+                numel *= d
+            if numel * ITEMSIZE.get(acl, 16) > _MAX_OUTPUT_BYTES:
+                raise MemoryError(f"{numel} elements")
+            return self._new_output(p, shape, acl, any_torch)
+        except (TypeError, IndexError, KeyError, AttributeError, ValueError, OverflowError, MemoryError, RuntimeError):
+            if acl is None:
+                first = next((v for v in ctx.values() if isinstance(v, _TensorArg)), None)
+                acl = first.acl if first is not None else ACL_FLOAT
+            a = self._new_output(p, (), acl, any_torch)
+            a.placeholder = True
+            return a
+
+    def _new_output(self, p, shape, acl, any_torch):
         if any_torch:
             t = _torch_module()
             obj = t.empty(shape, dtype=_ACL_TO_TORCH[acl])
@@ -520,6 +547,9 @@ class Op:
         obj = np.empty(shape, dtype=dt)
         return _TensorArg(obj, acl, _np_geometry(obj, p.py), _np_address(obj), False)
 
+
+# Outputs the rules size above this are not allocated (the API is left to reject the arguments, see _allocate).
+_MAX_OUTPUT_BYTES = 1 << 40
 
 _MISSING = object()
 
