@@ -51,6 +51,7 @@ ARG_CTYPES = {
     "intarray": _c_void_p,
     "boolarray": _c_void_p,
     "int64": ctypes.c_int64,
+    "int32": ctypes.c_int32,
     "int8": ctypes.c_int8,
     "double": ctypes.c_double,
     "bool": ctypes.c_bool,

@@ -277,11 +277,11 @@ def _scalar(v, name, kind):
         except (ValueError, RuntimeError):
             raise _bad(name, f"expected a scalar, got {v!r}") from None
     try:
-        if kind in ("int64", "int8"):
+        if kind in ("int64", "int32", "int8"):
             if isinstance(v, float) and not v.is_integer():
                 raise TypeError
             iv = int(v)
-            lim = 63 if kind == "int64" else 7
+            lim = {"int64": 63, "int32": 31, "int8": 7}[kind]
             if not -(1 << lim) <= iv < (1 << lim):
                 raise _bad(name, f"value {iv} does not fit {kind}")
             return iv
@@ -343,6 +343,10 @@ class BoolArr(Param):
 
 class Int(Param):
     kind = "int64"
+
+
+class Int32(Param):
+    kind = "int32"
 
 
 class Int8(Param):
@@ -577,6 +581,12 @@ def _channels(ctx):
     return (ctx["dy"].shape[1],)
 
 
+def _ln_stat_shape(ctx):
+    """LayerNorm's mean/rstd: the input's leading dims, then a 1 per normalized dim."""
+    s, ns = ctx["input"].shape, ctx["normalizedShape"]
+    return tuple(s[: len(s) - len(ns)]) + (1,) * len(ns)
+
+
 FLOATS = ("float32", "float16", "bfloat16")
 PAD_FLOATS = ("float32", "float16", "bfloat16", "float64", "complex64", "complex128")
 INTS = ("int8", "uint8", "int16", "int32", "int64")
@@ -585,6 +595,21 @@ INTS = ("int8", "uint8", "int16", "int32", "int64")
 # THE TABLE: one entry per operator (GetWorkspaceSize parameters in header order)
 # ---------------------------------------------------------------------------------------------------------------
 
+# An entry: Op(aclnn name, [parameters of aclnnXxxGetWorkspaceSize in header order, without workspaceSize and
+# executor], accepted dtypes, one-line description). Parameter kinds: In (tensor), Opt (optional tensor, None ->
+# nullptr), IntArr (aclIntArray*), BoolArr (aclBoolArray*), Int (int64_t), Int32, Int8, Double, Bool, Str (char*,
+# optional), Out(name, shape rule, dtype rule[, active=rule][, always_pass=True]) for outputs; `like("input")` gives
+# both rules of "same shape and dtype as input"; rules take ctx (aclnn name -> _TensorArg with .shape/.acl, or the
+# attribute value). For example, the forward LayerNorm being written in C++ would be:
+#
+#   Op("aclnnLayerNorm", [
+#       In("input"), IntArr("normalizedShape"), Opt("weightOptional"), Opt("biasOptional"),
+#       Double("eps", default=1e-5), Out("out", *like("input")),
+#       Out("meanOutOptional", _ln_stat_shape, lambda c: ACL_FLOAT),   # free dtypes; FLOAT keeps the kernel's
+#       Out("rstdOutOptional", _ln_stat_shape, lambda c: ACL_FLOAT),   # fp32 statistics unrounded
+#   ], FLOATS, "LayerNorm over the trailing normalizedShape dims"),
+#
+# The function (layer_norm), the golden callable (aclnnLayerNorm), `aclnn-cpu ops` and `aclnn-cpu golden` follow.
 OPS = [
     Op("aclnnLayerNormBackward", [
         In("gradOut"), In("input"), IntArr("normalizedShape"), In("mean"), In("rstd"),
