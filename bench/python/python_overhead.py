@@ -59,8 +59,8 @@ def per_call(lib_dir, workdir, quick):
         c, p_out, p_alloc = float("inf"), float("inf"), float("inf")
         for _ in range(3):  # interleaved, so that a change in the machine's load hits both sides
             c = min(c, capi_time(lib_dir, elements, iters, workdir))
-            p_out = min(p_out, best_of(lambda: aclnn_cpu.prelu(x, w, out=out), iters, repeats=2))
-            p_alloc = min(p_alloc, best_of(lambda: aclnn_cpu.prelu(x, w), iters, repeats=2))
+            p_out = min(p_out, best_of(lambda: aclnn_cpu.prelu(x, w, out=out), iters))
+            p_alloc = min(p_alloc, best_of(lambda: aclnn_cpu.prelu(x, w), iters))
         label = "2x4 fp32" if elements == 8 else "16 MiB fp32"
         pct = lambda t: f"{(t - c) / c * 100:+.1f}%" if elements > 8 else f"{t - c:+.1f}us"  # noqa: E731
         print(f"{label:>14} {c:10.2f} {p_out:12.2f} {pct(p_out):>9} {p_alloc:13.2f} {pct(p_alloc):>9}")
@@ -82,14 +82,14 @@ OPS_CASES = [
 ]
 
 
-def write_cases(path, count):
+def write_cases(path, count, scale=1):
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["testcase_name", "api_name", "tensor_view_shapes", "tensor_dtypes",
                                           "attributes", "input_data_ranges"])
         w.writeheader()
         for i in range(count):
             api, shapes, attrs = OPS_CASES[i % len(OPS_CASES)]
-            n = 8 + 8 * (i % 3)
+            n = (8 + 8 * (i % 3)) * scale
             sh = shapes(n)
             dt = "float32" if i % 2 == 0 else "float16"
             rng = "" if "Norm" not in api else repr([[-1, 1]] * 2 + [[0, 0.1], [0.5, 2]] + [[-1, 1]] * (len(sh) - 4))
@@ -98,12 +98,12 @@ def write_cases(path, count):
                         "input_data_ranges": rng})
 
 
-def golden_bench(workdir, quick):
+def golden_bench(workdir, quick, scale=1):
     from aclnn_cpu import _cli_golden
 
     count = 100
     cases_path = os.path.join(workdir, "cases.csv")
-    write_cases(cases_path, count)
+    write_cases(cases_path, count, scale)
     cases = _cli_golden.read_cases(cases_path)
     # The operators alone: the same calls on the same inputs, in this process, no files.
     prepared = []
@@ -128,7 +128,7 @@ def golden_bench(workdir, quick):
     ops_alone = time.perf_counter() - start
     tool = os.path.join(SOURCE, "tools", "aclnn-cpu")
     files = sum(1 + sum(1 for p in c.op.params if p.kind == "tensor") for c in cases)
-    print(f"== aclnn-cpu golden over {count} cases (16-64 KiB tensors, fp32 and fp16 with float32 goldens; "
+    print(f"== aclnn-cpu golden over {count} cases ({16 * scale}-{64 * scale} KiB tensors, fp32 and fp16 with float32 goldens; "
           f"~{files} files and directories created in {workdir})")
     print(f"operators alone (one process, no files): {ops_alone * 1e3:8.1f} ms")
     import_start = time.perf_counter()
@@ -147,6 +147,7 @@ def golden_bench(workdir, quick):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer iterations")
+    ap.add_argument("--scale", type=int, default=1, help="tensor size multiplier of the golden cases (1: 16-64 KiB)")
     ap.add_argument("--dir", help="where the golden output goes (default: a temporary directory in $TMPDIR; "
                                   "/dev/shm takes the file system's create cost out)")
     args = ap.parse_args()
@@ -156,7 +157,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="aclnn-cpu-pybench-", dir=args.dir)
     try:
         per_call(lib_dir, workdir, args.quick)
-        golden_bench(workdir, args.quick)
+        golden_bench(workdir, args.quick, args.scale)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
