@@ -228,7 +228,11 @@ def _tensor_arg(x, name, writable=False):
     if x is None:
         raise AclnnError(ACLNN_ERR_PARAM_NULLPTR, f"{name} is None (required)")
     if isinstance(x, (list, tuple, int, float, complex, bool, np.generic)):
-        return _tensor_arg(np.asarray(x), name, writable)
+        try:
+            arr = np.asarray(x)
+        except (ValueError, TypeError, OverflowError) as e:  # ragged lists, ints beyond int64
+            raise _bad(name, f"cannot make an array of {type(x).__name__}: {e}") from None
+        return _tensor_arg(arr, name, writable)
     raise _bad(name, f"expected a NumPy array or a torch tensor, got {type(x).__name__}")
 
 
@@ -289,7 +293,7 @@ def _scalar(v, name, kind):
             return float(v)
         if kind == "bool":
             return bool(v)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise _bad(name, f"expected a {kind} value, got {v!r}") from None
     raise AssertionError(kind)
 

@@ -398,6 +398,9 @@ def test_errors_map_status_and_message():
     lambda: aclnn_cpu.reflection_pad2d(np.ones((1, 2, 2), f32), [1 << 70, 0, 0, 0]),
     lambda: aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), 1, 1000),
     lambda: aclnn_cpu.prelu("x", np.ones(1, f32)),
+    lambda: aclnn_cpu.prelu([[1.0, 2.0], [3.0]], np.ones(1, f32)),
+    lambda: aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), float("inf")),
+    lambda: aclnn_cpu.group_norm_swish_grad(*[np.ones((2, 2, 2), f32)] * 6, num_groups=1, data_format=3),
 ])
 def test_bad_python_input_raises_not_crashes(bad):
     with pytest.raises(AclnnError):
