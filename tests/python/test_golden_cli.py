@@ -342,3 +342,29 @@ def test_round_trip_with_compare(golden_dir, tmp_path):
         data.astype(np.float32).tofile(path)
         p = run_cli("compare", path, os.path.join(d, gname), "--dtype", "float32")
         assert p.returncode == code, p.stdout + p.stderr
+
+
+def test_installed_prefix_layout_finds_its_libraries(tmp_path):
+    """<prefix>/bin/aclnn-cpu + <prefix>/python/aclnn_cpu + <prefix>/lib64, no environment variables: the command
+    and the module find each other and the libraries from their own locations."""
+    import shutil
+
+    lib_dir = os.environ.get("ACLNN_CPU_LIB_DIR")
+    if not lib_dir:
+        pytest.skip("ACLNN_CPU_LIB_DIR is not set (run through ctest)")
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    shutil.copytree(os.path.join(SOURCE, "python", "aclnn_cpu"), prefix / "python" / "aclnn_cpu")
+    os.symlink(os.path.abspath(lib_dir), prefix / "lib64")
+    shutil.copy(TOOL, prefix / "bin" / "aclnn-cpu")
+    env = {k: v for k, v in os.environ.items() if k not in ("ACLNN_CPU_LIB_DIR", "PYTHONPATH", "LD_LIBRARY_PATH")}
+    code = ("import aclnn_cpu, numpy as np; from aclnn_cpu import _capi; "
+            "print(aclnn_cpu.prelu(np.array([-2.0, 1.0], np.float32), np.array([0.5], np.float32))[0].tolist(), "
+            "_capi.runtime().lib_dir)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       cwd=str(prefix / "python"), timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split()[0:2] == ["[-1.0,", "1.0]"] and str(prefix / "lib64") in p.stdout
+    p = subprocess.run([sys.executable, str(prefix / "bin" / "aclnn-cpu"), "ops", "prelu"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert p.returncode == 0 and "aclnnPrelu" in p.stdout, p.stderr
