@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
     aclDestroyTensor(ty);
   };
   for (int i = 0; i < iterations / 10 + 1; ++i) once();  // warm-up
-  double best = 1e300;  // best of 5 batches, as python_overhead.py's best_of
+  double best = 1e300;                                   // best of 5 batches, as python_overhead.py's best_of
   for (int batch = 0; batch < 5; ++batch) {
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < iterations; ++i) once();
