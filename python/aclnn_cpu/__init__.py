@@ -15,10 +15,13 @@ __version__ = "0.1.0"
 
 from . import binio  # noqa: F401  (load_bin / save_bin)
 from . import precision  # noqa: F401
-from .binio import load_bin, save_bin  # noqa: F401
 
-try:  # The operators need the shared libraries; the precision standards do not.
-    from .errors import AclnnError  # noqa: F401
-    from .ops import *  # noqa: F401,F403
-except ImportError:  # pragma: no cover - only while the binding is being written
+try:  # binio's functions are written by the precision helper; until they land the operators still import
+    from .binio import load_bin, save_bin  # noqa: F401
+except ImportError:  # pragma: no cover
     pass
+
+from . import ops  # noqa: F401  (loads the libraries on the first operator call, not here)
+from . import golden  # noqa: F401,E402
+from .errors import AclnnError  # noqa: F401
+from .ops import *  # noqa: F401,F403

@@ -1,0 +1,691 @@
+"""One Python function per aclnn operator of the libraries, forward and backward.
+
+    import aclnn_cpu
+    out, = aclnn_cpu.prelu(x, w)
+    grad_input, grad_weight, grad_bias = aclnn_cpu.layer_norm_backward(dy, x, [4], mean, rstd, weight, bias)
+
+Names: the aclnn name in snake case (aclnnLayerNormBackward -> layer_norm_backward); parameters: the aclnn parameter
+names in snake case without the "Optional" suffix (weightOptional -> weight=None), in header order, outputs left out.
+Each function returns a tuple with one entry per output tensor of the API (None for an output its mask turns off).
+
+Tensors: NumPy arrays (float16/32/64, complex64/128, ints, bool; any strides, views passed as views) or torch CPU
+tensors (bfloat16 included). Any torch input -> torch outputs, else NumPy outputs. Outputs are allocated with the
+shapes and dtypes the aclnn rules give, or written into the caller's arrays: out=(a, b, c) (None entries allocate).
+Errors: AclnnError(status, aclGetRecentErrMsg text).
+
+Adding an operator is one Op(...) entry in OPS at the end of this file: the aclnn name, its GetWorkspaceSize
+parameters in header order (In/Opt/IntArr/BoolArr/Int/Int8/Double/Bool/Str for inputs, Out for outputs with
+a shape rule and a dtype rule), and the dtypes it accepts (for `aclnn-cpu ops` and the golden precision choice).
+"""
+
+import ctypes
+import re
+import sys
+
+import numpy as np
+
+from . import _capi
+from ._capi import (ACL_BF16, ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128, ACL_DOUBLE, ACL_FLOAT, ACL_FLOAT16, ACL_INT8,
+                    ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8)
+from .errors import ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_PARAM_NULLPTR, AclnnError
+
+__all__ = ["AclnnError", "OPS", "op_info"]
+
+# ---------------------------------------------------------------------------------------------------------------
+# dtypes
+# ---------------------------------------------------------------------------------------------------------------
+
+DTYPE_NAMES = {
+    ACL_FLOAT: "float32", ACL_FLOAT16: "float16", ACL_BF16: "bfloat16", ACL_DOUBLE: "float64",
+    ACL_COMPLEX64: "complex64", ACL_COMPLEX128: "complex128", ACL_INT8: "int8", ACL_UINT8: "uint8",
+    ACL_INT16: "int16", ACL_INT32: "int32", ACL_INT64: "int64", ACL_BOOL: "bool",
+}
+ACL_OF_NAME = {v: k for k, v in DTYPE_NAMES.items()}
+ACL_OF_NAME.update({"fp16": ACL_FLOAT16, "half": ACL_FLOAT16, "fp32": ACL_FLOAT, "float": ACL_FLOAT,
+                    "fp64": ACL_DOUBLE, "double": ACL_DOUBLE, "bf16": ACL_BF16, "c64": ACL_COMPLEX64,
+                    "c128": ACL_COMPLEX128, "int": ACL_INT32, "long": ACL_INT64, "bool_": ACL_BOOL})
+ITEMSIZE = {ACL_FLOAT: 4, ACL_FLOAT16: 2, ACL_BF16: 2, ACL_DOUBLE: 8, ACL_COMPLEX64: 8, ACL_COMPLEX128: 16,
+            ACL_INT8: 1, ACL_UINT8: 1, ACL_INT16: 2, ACL_INT32: 4, ACL_INT64: 8, ACL_BOOL: 1}
+
+_NP_TO_ACL = {np.dtype(np.float32): ACL_FLOAT, np.dtype(np.float16): ACL_FLOAT16, np.dtype(np.float64): ACL_DOUBLE,
+              np.dtype(np.complex64): ACL_COMPLEX64, np.dtype(np.complex128): ACL_COMPLEX128,
+              np.dtype(np.int8): ACL_INT8, np.dtype(np.uint8): ACL_UINT8, np.dtype(np.int16): ACL_INT16,
+              np.dtype(np.int32): ACL_INT32, np.dtype(np.int64): ACL_INT64, np.dtype(np.bool_): ACL_BOOL}
+_ACL_TO_NP = {v: k for k, v in _NP_TO_ACL.items()}
+_torch = None
+_TORCH_TO_ACL = {}
+_ACL_TO_TORCH = {}
+
+
+def _torch_module():
+    """torch, if the caller already imported it (a torch tensor can only come from an imported torch)."""
+    global _torch
+    if _torch is None:
+        t = sys.modules.get("torch")
+        if t is None:
+            return None
+        _torch = t
+        pairs = [(t.float32, ACL_FLOAT), (t.float16, ACL_FLOAT16), (t.bfloat16, ACL_BF16), (t.float64, ACL_DOUBLE),
+                 (t.complex64, ACL_COMPLEX64), (t.complex128, ACL_COMPLEX128), (t.int8, ACL_INT8),
+                 (t.uint8, ACL_UINT8), (t.int16, ACL_INT16), (t.int32, ACL_INT32), (t.int64, ACL_INT64),
+                 (t.bool, ACL_BOOL)]
+        _TORCH_TO_ACL.update(pairs)
+        _ACL_TO_TORCH.update((a, d) for d, a in pairs)
+    return _torch
+
+
+def numpy_dtype(acl):
+    return _ACL_TO_NP.get(acl)
+
+
+def torch_dtype(acl):
+    _torch_module()
+    return _ACL_TO_TORCH.get(acl)
+
+
+def acl_dtype_of_name(name):
+    """aclDataType of a dtype name (numpy names and the test kits' aliases); KeyError if unknown."""
+    return ACL_OF_NAME[str(name).strip().lower().replace("torch.", "")]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# tensors -> aclCreateTensor arguments
+# ---------------------------------------------------------------------------------------------------------------
+
+
+class _Geom:
+    """What aclCreateTensor needs besides the address, for one (shape, strides, itemsize): the view described over
+    the smallest storage span holding it (base = lowest addressed element), so any strides, negative ones included,
+    reach C as a view of the caller's memory, never a copy. Cached: the ctypes arrays are built once per geometry
+    (aclCreateTensor copies them)."""
+
+    __slots__ = ("shape", "strides", "ndim", "dims_c", "strides_c", "offset", "storage", "storage_c", "lo_bytes",
+                 "ndim_c", "offset_c", "self_overlapping")
+
+    def __init__(self, shape, strides, itemsize):
+        self.shape, self.strides, self.ndim = shape, strides, len(shape)
+        lo = hi = 0
+        empty = False
+        for n, s in zip(shape, strides):
+            if n == 0:
+                empty = True
+            elif s < 0:
+                lo += (n - 1) * s
+            else:
+                hi += (n - 1) * s
+        # Two indexes reaching one element (a zero stride on a dim > 1, e.g. torch's expand()): fine to read,
+        # a write race as an output. (Other overlapping stride patterns are not detected.)
+        self.self_overlapping = not empty and any(s == 0 and n > 1 for n, s in zip(shape, strides))
+        if empty:
+            self.offset, self.storage, self.lo_bytes = 0, 0, 0
+        else:
+            self.offset, self.storage, self.lo_bytes = -lo, hi - lo + 1, lo * itemsize
+        n = self.ndim
+        self.dims_c = (ctypes.c_int64 * max(n, 1))(*shape)
+        self.strides_c = (ctypes.c_int64 * max(n, 1))(*strides)
+        self.storage_c = (ctypes.c_int64 * 1)(self.storage)
+        self.ndim_c = ctypes.c_uint64(n)
+        self.offset_c = ctypes.c_int64(self.offset)
+
+
+_GEOMS = {}
+
+
+def _geometry(shape, strides, itemsize):
+    key = (shape, strides, itemsize)
+    g = _GEOMS.get(key)
+    if g is None:
+        if len(_GEOMS) > 4096:
+            _GEOMS.clear()
+        g = _GEOMS[key] = _Geom(tuple(shape), tuple(strides), itemsize)
+    return g
+
+
+class _TensorArg:
+    """A tensor operand: the caller's object, its aclDataType, geometry and the address of its storage span."""
+
+    __slots__ = ("obj", "acl", "shape", "geom", "ptr", "is_torch", "placeholder")
+
+    def __init__(self, obj, acl, geom, ptr, is_torch):
+        self.obj, self.acl, self.geom, self.shape, self.is_torch = obj, acl, geom, geom.shape, is_torch
+        self.placeholder = False
+        self.ptr = ptr + geom.lo_bytes
+
+
+def _bad(name, what):
+    return AclnnError(ACLNN_ERR_PARAM_INVALID, f"{name}: {what}")
+
+
+_NP_GEOMS = {}
+
+
+def _make_np_address():
+    """A fast way to read an ndarray's data pointer: PyArrayObject's first field after PyObject_HEAD is `char *data`
+    (numpy's ABI since 1.0). Verified here on a few arrays against .ctypes.data; the slower .ctypes.data otherwise."""
+    offset = object.__basicsize__
+    from_address = ctypes.c_size_t.from_address
+
+    def fast(x):
+        return from_address(id(x) + offset).value
+
+    try:
+        base = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+        probes = [base, base[1:, ::2, 1:], base.T, np.empty(0, np.float32), np.zeros((), np.int8), base[..., ::-1]]
+        if all(fast(a) == a.ctypes.data for a in probes):
+            return fast
+    except Exception:  # noqa: BLE001 - any surprise: the documented route
+        pass
+    return lambda x: x.ctypes.data
+
+
+_np_address = _make_np_address()
+
+
+def _np_geometry(x, name):
+    key = (x.shape, x.strides, x.dtype)
+    g = _NP_GEOMS.get(key)
+    if g is None:
+        itemsize = x.itemsize
+        strides = []
+        for s in x.strides:
+            if s % itemsize:
+                raise _bad(name, f"stride of {s} bytes is not a multiple of the element size {itemsize}")
+            strides.append(s // itemsize)
+        if len(_NP_GEOMS) > 4096:
+            _NP_GEOMS.clear()
+        g = _NP_GEOMS[key] = _geometry(x.shape, tuple(strides), itemsize)
+    return g
+
+
+def _tensor_arg(x, name, writable=False):
+    if type(x) is np.ndarray or isinstance(x, np.ndarray):
+        acl = _NP_TO_ACL.get(x.dtype)
+        if acl is None:
+            if x.dtype.byteorder == ">":
+                raise _bad(name, "big-endian arrays are not supported (use .astype(dtype.newbyteorder('<')))")
+            raise _bad(name, f"dtype {x.dtype} has no aclDataType (supported: "
+                             f"{', '.join(sorted(str(d) for d in _NP_TO_ACL))})")
+        flags = x.flags
+        if not flags.aligned:
+            raise _bad(name, "misaligned array (its address or strides are not multiples of the element size)")
+        if writable and not flags.writeable:
+            raise _bad(name, "output array is read-only")
+        return _TensorArg(x, acl, _np_geometry(x, name), _np_address(x), False)
+    t = _torch_module()
+    if t is not None and isinstance(x, t.Tensor):
+        acl = _TORCH_TO_ACL.get(x.dtype)
+        if acl is None:
+            raise _bad(name, f"dtype {x.dtype} has no aclDataType")
+        if x.device.type != "cpu":
+            raise _bad(name, f"tensor on device {x.device}; aclnn-cpu needs CPU tensors")
+        if x.is_sparse or x.layout != t.strided:
+            raise _bad(name, "only strided (dense) torch tensors are supported")
+        if x.is_conj() or x.is_neg():
+            raise _bad(name, "torch tensor with a lazy conj/neg bit; call .resolve_conj()/.resolve_neg() first")
+        if writable and x.requires_grad and x.is_leaf:
+            raise _bad(name, "output tensor requires grad")
+        return _TensorArg(x, acl, _geometry(tuple(x.shape), x.stride(), x.element_size()), x.data_ptr(), True)
+    if x is None:
+        raise AclnnError(ACLNN_ERR_PARAM_NULLPTR, f"{name} is None (required)")
+    if isinstance(x, (list, tuple, int, float, complex, bool, np.generic)):
+        try:
+            arr = np.asarray(x)
+        except (ValueError, TypeError, OverflowError) as e:  # ragged lists, ints beyond int64
+            raise _bad(name, f"cannot make an array of {type(x).__name__}: {e}") from None
+        return _tensor_arg(arr, name, writable)
+    raise _bad(name, f"expected a NumPy array or a torch tensor, got {type(x).__name__}")
+
+
+def _int_list(v, name):
+    if v is None:
+        return None
+    t = _torch_module()
+    if t is not None and isinstance(v, t.Tensor):
+        v = v.tolist()
+    if isinstance(v, np.ndarray):
+        v = v.tolist()
+    if isinstance(v, (int, np.integer)):
+        v = [v]
+    try:
+        out = []
+        for e in v:
+            if isinstance(e, (bool, np.bool_)) or int(e) != e:
+                raise TypeError
+            out.append(int(e))
+    except (TypeError, ValueError, OverflowError):
+        raise _bad(name, f"expected a sequence of integers, got {v!r}") from None
+    for e in out:
+        if not -(1 << 63) <= e < (1 << 63):
+            raise _bad(name, f"value {e} does not fit int64")
+    return out
+
+
+def _bool_list(v, name):
+    if v is None:
+        return None
+    t = _torch_module()
+    if t is not None and isinstance(v, t.Tensor):
+        v = v.tolist()
+    if isinstance(v, np.ndarray):
+        v = v.tolist()
+    try:
+        return [bool(e) for e in v]
+    except TypeError:
+        raise _bad(name, f"expected a sequence of booleans, got {v!r}") from None
+
+
+def _scalar(v, name, kind):
+    if hasattr(v, "item") and not isinstance(v, (int, float)):
+        try:
+            v = v.item()
+        except (ValueError, RuntimeError):
+            raise _bad(name, f"expected a scalar, got {v!r}") from None
+    try:
+        if kind in ("int64", "int32", "int8"):
+            if isinstance(v, float) and not v.is_integer():
+                raise TypeError
+            iv = int(v)
+            lim = {"int64": 63, "int32": 31, "int8": 7}[kind]
+            if not -(1 << lim) <= iv < (1 << lim):
+                raise _bad(name, f"value {iv} does not fit {kind}")
+            return iv
+        if kind == "double":
+            return float(v)
+        if kind == "bool":
+            return bool(v)
+    except (TypeError, ValueError, OverflowError):
+        raise _bad(name, f"expected a {kind} value, got {v!r}") from None
+    raise AssertionError(kind)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the operator table's entry types
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def snake(name):
+    if name.endswith("Optional"):
+        name = name[: -len("Optional")]
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+class Param:
+    kind = None  # the _capi.ARG_CTYPES key
+    role = "attr"  # "in" (tensor input), "attr", "out"
+    optional = False
+    default = None
+
+    def __init__(self, name, default=None, optional=None, doc=""):
+        self.name = name  # the aclnn parameter name
+        self.py = snake(name)
+        if default is not None:
+            self.default = default
+        if optional is not None:
+            self.optional = optional
+        self.doc = doc
+
+    @property
+    def has_default(self):
+        return self.optional or self.default is not None
+
+
+class In(Param):
+    kind, role = "tensor", "in"
+
+
+class Opt(In):
+    optional = True
+
+
+class IntArr(Param):
+    kind = "intarray"
+
+
+class BoolArr(Param):
+    kind = "boolarray"
+
+
+class Int(Param):
+    kind = "int64"
+
+
+class Int32(Param):
+    kind = "int32"
+
+
+class Int8(Param):
+    kind = "int8"
+
+
+class Double(Param):
+    kind = "double"
+
+
+class Bool(Param):
+    kind = "bool"
+
+
+class Str(Param):
+    kind = "str"
+    optional = True
+
+
+class Out(Param):
+    """An output tensor. shape(ctx) and dtype(ctx) give the allocation (ctx: aclnn name -> value, tensors as
+    _TensorArg); active(ctx) False -> the output is not computed (returned as None); always_pass: the API wants a
+    tensor even then (it is allocated, not returned)."""
+
+    kind, role = "tensor", "out"
+
+    def __init__(self, name, shape, dtype, active=None, always_pass=False):
+        super().__init__(name)
+        self.shape_rule, self.dtype_rule, self.active, self.always_pass = shape, dtype, active, always_pass
+
+
+def like(name):
+    return (lambda ctx: ctx[name].shape), (lambda ctx: ctx[name].acl)
+
+
+def mask_bit(attr, i):
+    return lambda ctx: bool(ctx[attr][i]) if ctx[attr] is not None and i < len(ctx[attr]) else False
+
+
+class Op:
+    def __init__(self, aclnn, params, dtypes, doc="", float_dtypes=None):
+        self.aclnn = aclnn  # "aclnnLayerNormBackward"
+        self.name = snake(aclnn[len("aclnn"):])
+        self.params = params
+        self.inputs = [p for p in params if p.role != "out"]
+        self.outputs = [p for p in params if p.role == "out"]
+        self.kinds = tuple(p.kind for p in params)
+        self.dtypes = dtypes  # accepted dtype names of the main input
+        self.doc = doc
+        self._entry = None  # (runtime, (phase 1, phase 2)) once resolved
+
+    def signature(self):
+        parts = []
+        for p in self.inputs:
+            if p.optional and p.default is None:
+                parts.append(f"{p.py}=None")
+            elif p.default is not None:
+                parts.append(f"{p.py}={p.default!r}")
+            else:
+                parts.append(p.py)
+        parts.append("out=None")
+        return f"{self.name}({', '.join(parts)}) -> ({', '.join(snake(o.name[:-3] if o.name.endswith('Out') else o.name) for o in self.outputs)})"
+
+    def golden_signature(self):
+        names = ["selfT" if p.name == "self" else p.name for p in self.params]
+        return f"{self.aclnn}({', '.join(names)}, **kwargs)"
+
+    # -- the call -------------------------------------------------------------------------------------------
+    def __call__(self, *args, out=None, **kwargs):
+        values = self.bind(args, kwargs)
+        return self.call(values, out)
+
+    def bind(self, args, kwargs):
+        """Positional and keyword arguments (Python or aclnn names) -> list of input values in param order."""
+        inputs = self.inputs
+        if len(args) > len(inputs):
+            raise TypeError(f"{self.name}() takes {len(inputs)} positional arguments but {len(args)} were given")
+        values = list(args) + [_MISSING] * (len(inputs) - len(args))
+        for key, v in kwargs.items():
+            for i, p in enumerate(inputs):
+                if key == p.py or key == p.name:
+                    if values[i] is not _MISSING:
+                        raise TypeError(f"{self.name}() got multiple values for argument '{key}'")
+                    values[i] = v
+                    break
+            else:
+                raise TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
+        for i, p in enumerate(inputs):
+            if values[i] is _MISSING:
+                if not p.has_default:
+                    raise TypeError(f"{self.name}() missing required argument '{p.py}'")
+                values[i] = p.default
+        return values
+
+    def call(self, values, out=None):
+        outs = self.outputs
+        if out is None:
+            out = (None,) * len(outs)
+        elif not isinstance(out, (list, tuple)):
+            out = (out,)
+        if len(out) != len(outs):
+            raise TypeError(f"{self.name}(): out= needs {len(outs)} entries, got {len(out)}")
+        ctx = {}
+        any_torch = False
+        for p, v in zip(self.inputs, values):
+            kind = p.kind
+            if kind == "tensor":
+                if v is None:
+                    if not p.optional:
+                        raise AclnnError(ACLNN_ERR_PARAM_NULLPTR, f"{p.py} is None (required)")
+                    ctx[p.name] = None
+                else:
+                    a = _tensor_arg(v, p.py)
+                    any_torch |= a.is_torch
+                    ctx[p.name] = a
+            elif kind == "intarray":
+                ctx[p.name] = _int_list(v, p.py)
+            elif kind == "boolarray":
+                ctx[p.name] = _bool_list(v, p.py)
+            elif kind == "str":
+                if v is not None and not isinstance(v, (str, bytes)):
+                    raise _bad(p.py, f"expected a string, got {v!r}")
+                ctx[p.name] = v.encode() if isinstance(v, str) else v
+            else:
+                ctx[p.name] = _scalar(v, p.py, kind)
+        results = []
+        for p, given in zip(outs, out):
+            active = p.active(ctx) if p.active is not None else True
+            if given is not None:
+                a = _tensor_arg(given, p.py, writable=True)
+                if a.geom.self_overlapping:
+                    raise _bad(p.py, "output has elements shared by several indexes (a zero stride): "
+                                     "pass a tensor with distinct elements")
+            elif active or p.always_pass:
+                a = self._allocate(p, ctx, any_torch)
+            else:
+                a = None
+            ctx[p.name] = a
+            results.append(a.obj if (a is not None and active) else None)
+        rt = _capi.runtime()
+        handles = _capi.Handles(rt)
+        try:
+            cargs = []
+            for p in self.params:
+                v = ctx[p.name]
+                kind = p.kind
+                if v is None:
+                    cargs.append(None)
+                elif kind == "tensor":
+                    cargs.append(handles.tensor(v))
+                elif kind == "intarray":
+                    cargs.append(handles.int_array(v))
+                elif kind == "boolarray":
+                    cargs.append(handles.bool_array(v))
+                else:
+                    cargs.append(v)
+            entry = self._entry
+            if entry is None or entry[0] is not rt:
+                entry = self._entry = (rt, rt.op(self.aclnn, self.kinds))
+            _capi.run(rt, self.aclnn, self.kinds, cargs, entry[1])
+        finally:
+            handles.destroy()
+        for p in outs:
+            a = ctx[p.name]
+            if a is not None and a.placeholder:  # the API accepted what the rules could not size: never expected
+                raise AclnnError(ACLNN_ERR_PARAM_INVALID, f"{p.py}: the output could not be allocated by the "
+                                                          f"shape rule; pass it with out=")
+        return tuple(results)
+
+    def _allocate(self, p, ctx, any_torch):
+        """The output tensor the rules give; when the inputs do not even give a shape (a wrong rank, a missing
+        tensor) or the shape cannot be allocated (a huge padding), a 0-d placeholder: the API then reports the
+        reason (a placeholder never reaches the caller: see call())."""
+        acl = None
+        try:
+            shape = tuple(int(d) for d in p.shape_rule(ctx))
+            acl = p.dtype_rule(ctx)
+            if any(d < 0 for d in shape):
+                raise ValueError("negative dimension")
+            numel = 1
+            for d in shape:
+                numel *= d
+            if numel * ITEMSIZE.get(acl, 16) > _MAX_OUTPUT_BYTES:
+                raise MemoryError(f"{numel} elements")
+            return self._new_output(p, shape, acl, any_torch)
+        except (TypeError, IndexError, KeyError, AttributeError, ValueError, OverflowError, MemoryError, RuntimeError):
+            if acl is None:
+                first = next((v for v in ctx.values() if isinstance(v, _TensorArg)), None)
+                acl = first.acl if first is not None else ACL_FLOAT
+            a = self._new_output(p, (), acl, any_torch)
+            a.placeholder = True
+            return a
+
+    def _new_output(self, p, shape, acl, any_torch):
+        if any_torch:
+            t = _torch_module()
+            obj = t.empty(shape, dtype=_ACL_TO_TORCH[acl])
+            return _TensorArg(obj, acl, _geometry(shape, obj.stride(), obj.element_size()), obj.data_ptr(), True)
+        dt = _ACL_TO_NP.get(acl)
+        if dt is None:
+            raise _bad(p.py, f"output dtype {DTYPE_NAMES.get(acl, acl)} needs torch tensors (NumPy has no such dtype)")
+        obj = np.empty(shape, dtype=dt)
+        return _TensorArg(obj, acl, _np_geometry(obj, p.py), _np_address(obj), False)
+
+
+# Outputs the rules size above this are not allocated (the API is left to reject the arguments, see _allocate).
+_MAX_OUTPUT_BYTES = 1 << 40
+
+_MISSING = object()
+
+# ---------------------------------------------------------------------------------------------------------------
+# shape rules
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def _pad_shape(ctx):
+    s, p = ctx["self"].shape, ctx["padding"]
+    return tuple(s[:-2]) + (s[-2] + p[2] + p[3], s[-1] + p[0] + p[1])
+
+
+def _conv_tbc_shape(ctx):
+    x, w = ctx["self"].shape, ctx["weight"].shape
+    return (x[0] + 2 * ctx["pad"] - w[0] + 1, x[1], w[2])
+
+
+def _ln_param_dtype(ctx):
+    w = ctx["weightOptional"]
+    return w.acl if w is not None else ctx["input"].acl
+
+
+def _channels(ctx):
+    return (ctx["dy"].shape[1],)
+
+
+def _ln_stat_shape(ctx):
+    """LayerNorm's mean/rstd: the input's leading dims, then a 1 per normalized dim."""
+    s, ns = ctx["input"].shape, ctx["normalizedShape"]
+    return tuple(s[: len(s) - len(ns)]) + (1,) * len(ns)
+
+
+FLOATS = ("float32", "float16", "bfloat16")
+PAD_FLOATS = ("float32", "float16", "bfloat16", "float64", "complex64", "complex128")
+INTS = ("int8", "uint8", "int16", "int32", "int64")
+
+# ---------------------------------------------------------------------------------------------------------------
+# THE TABLE: one entry per operator (GetWorkspaceSize parameters in header order)
+# ---------------------------------------------------------------------------------------------------------------
+
+# An entry: Op(aclnn name, [parameters of aclnnXxxGetWorkspaceSize in header order, without workspaceSize and
+# executor], accepted dtypes, one-line description). Parameter kinds: In (tensor), Opt (optional tensor, None ->
+# nullptr), IntArr (aclIntArray*), BoolArr (aclBoolArray*), Int (int64_t), Int32, Int8, Double, Bool, Str (char*,
+# optional), Out(name, shape rule, dtype rule[, active=rule][, always_pass=True]) for outputs; `like("input")` gives
+# both rules of "same shape and dtype as input"; rules take ctx (aclnn name -> _TensorArg with .shape/.acl, or the
+# attribute value). For example, the forward LayerNorm being written in C++ would be:
+#
+#   Op("aclnnLayerNorm", [
+#       In("input"), IntArr("normalizedShape"), Opt("weightOptional"), Opt("biasOptional"),
+#       Double("eps", default=1e-5), Out("out", *like("input")),
+#       Out("meanOutOptional", _ln_stat_shape, lambda c: ACL_FLOAT),   # free dtypes; FLOAT keeps the kernel's
+#       Out("rstdOutOptional", _ln_stat_shape, lambda c: ACL_FLOAT),   # fp32 statistics unrounded
+#   ], FLOATS, "LayerNorm over the trailing normalizedShape dims"),
+#
+# The function (layer_norm), the golden callable (aclnnLayerNorm), `aclnn-cpu ops` and `aclnn-cpu golden` follow.
+OPS = [
+    Op("aclnnLayerNormBackward", [
+        In("gradOut"), In("input"), IntArr("normalizedShape"), In("mean"), In("rstd"),
+        Opt("weightOptional"), Opt("biasOptional"), BoolArr("outputMask", default=(True, True, True)),
+        Out("gradInputOut", *like("input"), active=mask_bit("outputMask", 0)),
+        Out("gradWeightOut", lambda c: c["normalizedShape"], _ln_param_dtype, active=mask_bit("outputMask", 1)),
+        Out("gradBiasOut", lambda c: c["normalizedShape"], _ln_param_dtype, active=mask_bit("outputMask", 2)),
+    ], FLOATS, "LayerNorm backward (gradients of input, weight, bias over the trailing normalizedShape dims)"),
+    Op("aclnnGroupNormSwishGrad", [
+        In("dy"), In("mean"), In("rstd"), In("x"), In("gamma"), In("beta"), Int("numGroups"),
+        Str("dataFormatOptional"), Double("swishScale", default=1.0), Bool("dgammaIsRequire", default=True),
+        Bool("dbetaIsRequire", default=True),
+        Out("dxOut", *like("dy")),
+        Out("dgammaOut", _channels, lambda c: c["dy"].acl, active=lambda c: c["dgammaIsRequire"], always_pass=True),
+        Out("dbetaOut", _channels, lambda c: c["dy"].acl, active=lambda c: c["dbetaIsRequire"], always_pass=True),
+    ], FLOATS, "GroupNorm followed by Swish, backward"),
+    Op("aclnnPrelu", [In("self"), In("weight"), Out("out", *like("self"))], FLOATS, "PReLU"),
+    Op("aclnnPreluBackward", [
+        In("gradOutput"), In("self"), In("weight"), Out("gradInput", *like("self")), Out("gradWeight", *like("weight")),
+    ], FLOATS, "PReLU backward"),
+    Op("aclnnReflectionPad2d", [In("self"), IntArr("padding"), Out("out", _pad_shape, lambda c: c["self"].acl)],
+       PAD_FLOATS + INTS + ("bool",), "reflection padding of the last two dims, padding = (left, right, top, bottom)"),
+    Op("aclnnReflectionPad2dBackward", [
+        In("gradOutput"), In("self"), IntArr("padding"), Out("gradInput", *like("self")),
+    ], PAD_FLOATS, "ReflectionPad2d backward"),
+    Op("aclnnReplicationPad2d", [In("self"), IntArr("padding"), Out("out", _pad_shape, lambda c: c["self"].acl)],
+       PAD_FLOATS + INTS, "replication (edge) padding of the last two dims, padding = (left, right, top, bottom)"),
+    Op("aclnnReplicationPad2dBackward", [
+        In("gradOutput"), In("self"), IntArr("padding"), Out("gradInput", *like("self")),
+    ], PAD_FLOATS, "ReplicationPad2d backward"),
+    Op("aclnnConvTbc", [
+        In("self"), In("weight"), In("bias"), Int("pad", default=0), Out("output", _conv_tbc_shape,
+                                                                         lambda c: c["weight"].acl),
+        Int8("cubeMathType", default=0),
+    ], FLOATS, "1-D convolution over time of (T, B, Cin) with weight (K, Cin, Cout); cubeMathType 0 = KEEP_DTYPE"),
+    Op("aclnnConvTbcBackward", [
+        In("self"), In("input"), In("weight"), In("bias"), Int("pad", default=0), Int8("cubeMathType", default=0),
+        Out("gradInput", *like("input")), Out("gradWeight", *like("weight")), Out("gradBias", *like("bias")),
+    ], FLOATS, "ConvTbc backward (self = gradient of the forward output)"),
+]
+
+OP_BY_NAME = {}
+
+
+def _export(op):
+    def fn(*args, out=None, **kwargs):
+        return op.call(op.bind(args, kwargs), out)
+
+    fn.__name__ = fn.__qualname__ = op.name
+    fn.__doc__ = (f"{op.signature()}\n\naclnn{op.aclnn[5:]}: {op.doc}\nGolden form: {op.golden_signature()}\n"
+                  f"dtypes: {', '.join(op.dtypes)}")
+    fn.op = op
+    globals()[op.name] = fn
+    __all__.append(op.name)
+    OP_BY_NAME[op.name] = op
+    OP_BY_NAME[op.aclnn] = op
+    OP_BY_NAME[op.aclnn[len("aclnn"):]] = op
+
+
+def register(op):
+    """Adds an operator entry at run time (the table at the end of this file is the normal place)."""
+    OPS.append(op)
+    _export(op)
+
+
+for _op in OPS:
+    _export(_op)
+
+
+def op_info(name):
+    """The Op entry of an operator by Python name, aclnn name, or aclnn name without the prefix."""
+    op = OP_BY_NAME.get(name)
+    if op is None:
+        raise KeyError(f"unknown operator {name!r}; known: {', '.join(o.aclnn for o in OPS)}")
+    return op
