@@ -8,9 +8,9 @@
 #       make package (a Debian package of the prefix).
 
 BUILD ?= build
-SANITIZE_BUILD ?= build-sanitize
+SANITIZE_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
-FUZZ_BUILD ?= build-fuzz
+FUZZ_BUILD ?= $(SANITIZE_BUILD)
 FUZZ_SECONDS ?= 300
 PREFIX ?= /usr/local/aclnn-cpu
 JOBS ?= $(shell nproc)
@@ -60,13 +60,18 @@ format: deps
 # shapes, dtypes and strides) run in the release tree; under ASan they add ~6 minutes of compiling and
 # running to make test on 2 cores, so they join only on request: make sanitize SANITIZE_TORCH=ON
 # (libtorch itself is not instrumented; our libraries and the tests are). The fuzzers run random
-# problems of every operator under ASan+UBSan in make test as well.
+# problems of every operator under ASan+UBSan in make test as well. The OnAvx2GemmKernels reruns (the
+# ConvTbc suites with oneDNN held to AVX2) run in the release tree only: the same code paths as the
+# default run, minutes longer under ASan.
 SANITIZE_TORCH ?= OFF
 RUN_RELEASE = cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 RUN_SANITIZE = cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --output-on-failure -j $(JOBS) -E 'installed_prefix|package_deb|valgrind'
+  ctest --output-on-failure -j $(JOBS) -E 'installed_prefix|package_deb|valgrind|OnAvx2GemmKernels'
+# One Clang tree serves both the sanitized tests and the libFuzzer harnesses (fuzz-build is this
+# build): the libraries are compiled once with ASan+UBSan and the fuzzers' coverage, not once per tree.
 sanitize-build: deps
-	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined \
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined -DACLNN_CPU_BUILD_FUZZERS=ON \
 	      -DACLNN_CPU_WITH_TORCH=$(SANITIZE_TORCH) -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
@@ -82,19 +87,14 @@ tsan-build: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=thread \
 	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target aclnn_cpu_tests
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target aclnn_cpu_runtime_tests
 tsan: tsan-build
 	$(RUN_TSAN)
 
 # libFuzzer harnesses (fuzz/): Clang, with ASan+UBSan and coverage over every library. Each run
 # starts from the committed seed corpus (fuzz/corpus/) and fails on a crash, hang, leak or OOM.
 RUN_FUZZ_SMOKE = FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 20 $(JOBS)
-fuzz-build: deps
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DACLNN_CPU_SANITIZE=address,undefined -DACLNN_CPU_BUILD_FUZZERS=ON \
-	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_TESTS=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF \
-	      -DACLNN_CPU_BUILD_EXAMPLES=OFF
-	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+fuzz-build: sanitize-build
 
 fuzz-smoke: fuzz-build
 	$(RUN_FUZZ_SMOKE)
@@ -111,7 +111,7 @@ test: format-check build
 # The same four suites, STRESS_RUNS times in a row, while a CPU hog occupies every core (tests/stress.sh):
 # a test that races shows up here. All builds are made first, without the hog. ~15 minutes a run on 2 cores.
 STRESS_RUNS ?= 5
-test-stress: format-check build sanitize-build tsan-build fuzz-build
+test-stress: format-check build sanitize-build tsan-build
 	tests/stress.sh $(STRESS_RUNS) "$(MAKE) --no-print-directory" stress-release stress-sanitize stress-tsan stress-fuzz-smoke
 # One suite each on builds that already exist (for test-stress).
 stress-release:
