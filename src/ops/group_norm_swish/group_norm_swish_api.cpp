@@ -45,7 +45,6 @@ void PlanWorkspace(GroupNormSwishPlan *p) {
 
 aclnnStatus Plan(const GroupNormSwishArgs &a, const char *dataFormat, double eps, bool activateSwish, double swishScale,
                  uint64_t *workspaceSize, aclOpExecutor **executor) {
-  const OpCheck check(kOp);
   GroupNormShape shape;
   bool compute = false;
   ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwish(a, &shape, &compute));
