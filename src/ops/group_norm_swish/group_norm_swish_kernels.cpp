@@ -75,8 +75,8 @@ inline double OutputElement(double x, double mean, double slope, double beta, do
 #if HWY_TARGET != HWY_SCALAR
 // The vector body for FLOAT y: z and u = s z in double lanes, exp(-u) in fp32 lanes corrected to
 // double accuracy (WideExpAndSigmoid), y = z r in double, rounded once. Advances *next by whole
-// vectors up to `end`. Pass 1 stores a = fp32(u) and exp(-a) = scale (1 + p) of a block; pass 2
-// forms z and u again and the rest.
+// vectors up to `end`. Pass 1 forms an fp32 a close to u and stores it with exp(-a) = scale (1 + p)
+// for a block; pass 2 forms z and u in double and the rest.
 inline void WideRun(const float *HWY_RESTRICT x, int64_t *next, int64_t end, double mean, double slope, double beta,
                     float s, bool swish, float *HWY_RESTRICT y) {
   int64_t k = *next;
@@ -107,12 +107,16 @@ inline void WideRun(const float *HWY_RESTRICT x, int64_t *next, int64_t end, dou
     *next = k;
     return;
   }
+  // Pass 1's fp32 argument: a = fp32(s slope) ((x - meanHi) - meanLo) + fp32(s beta), a few fp32 ulp
+  // from u, which WideExpAndSigmoid corrects for to first order.
+  const auto meanHi = static_cast<float>(mean), meanLo = static_cast<float>(mean - meanHi);
+  const auto vMeanHi = hn::Set(d, meanHi), vMeanLo = hn::Set(d, meanLo);
+  const auto vSlope32 = hn::Set(d, static_cast<float>(s * slope)), vOffset32 = hn::Set(d, static_cast<float>(s * beta));
   while (k + lanes <= end) {
     const int64_t blockEnd = k + std::min(kForwardBlock, (end - k) / lanes * lanes);
     for (int64_t j = k, b = 0; j < blockEnd; j += lanes, b += lanes) {
-      hn::Vec<decltype(dd)> z0, z1, u0, u1;
-      zAndU(j, &z0, &z1, &u0, &u1);
-      const auto a = hn::Combine(d, hn::DemoteTo(dh, u1), hn::DemoteTo(dh, u0));
+      const auto diff = hn::Sub(hn::Sub(hn::LoadU(d, x + j), vMeanHi), vMeanLo);
+      const auto a = ClampSwishArgument(d, hn::MulAdd(vSlope32, diff, vOffset32));
       auto scale = hn::Zero(d);
       hn::Store(ExpInSwishRangeParts(d, hn::Neg(a), &scale), d, polyBlock + b);
       hn::Store(scale, d, scaleBlock + b);
