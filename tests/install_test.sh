@@ -13,7 +13,7 @@ INCLUDE_PATH=$ASCEND_HOME_PATH/include
 for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_math.so libopapi.so; do
   test -e "$prefix/lib64/$lib" || { echo "missing lib64/$lib"; exit 1; }
 done
-for h in aclnn_layer_norm_backward aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward \
+for h in aclnn_layer_norm_backward aclnn_group_norm_swish aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward \
          aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d aclnn_replication_pad2d aclnn_convolution; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
@@ -43,6 +43,7 @@ check() {  # example, expected output file
   LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 ${RUN:-} "$exe.opapi" | diff -u "$expected" -
 }
 check layer_norm_backward "$src/examples/expected/layer_norm_backward.txt"
+check group_norm_swish "$src/examples/expected/group_norm_swish.txt"
 check group_norm_swish_grad "$src/examples/expected/group_norm_swish_grad.txt"
 check reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_backward.txt"
 check prelu_backward "$src/examples/expected/prelu_backward.txt"

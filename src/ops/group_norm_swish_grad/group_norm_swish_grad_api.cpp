@@ -35,20 +35,21 @@ class GroupNormSwishGradOp : public OpPlan {
 
 void PlanWorkspace(GroupNormSwishGradPlan *p) {
   p->threads = PlanThreads();
-  p->stashDz = p->groupSize <= kMaxStashedGroup;
+  p->stashDz = p->shape.groupSize() <= kMaxStashedGroup;
   p->dyDirect = p->dy.IsDenseF32();
   p->xDirect = p->x.IsDenseF32();
   p->dxDirect = p->dx.IsDenseF32();
   size_t bytes = 0;
   p->statsOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(2 * p->n * p->groups) * sizeof(float));
+  bytes += AlignUp(static_cast<size_t>(2 * p->shape.numGroups()) * sizeof(float));
   p->affineOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(2 * p->c) * sizeof(float));
+  bytes += AlignUp(static_cast<size_t>(2 * p->shape.c) * sizeof(float));
   p->sumsOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->n * p->c) * sizeof(double));
+  bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->shape.n * p->shape.c) * sizeof(double));
   p->scratchOffset = bytes;
   p->wideDz = p->dx.dtype == DType::kF32;
-  p->stashBytes = AlignUp(static_cast<size_t>(p->stashDz ? p->groupSize : kGroupNormPiece) * p->stashElementBytes());
+  p->stashBytes =
+      AlignUp(static_cast<size_t>(p->stashDz ? p->shape.groupSize() : kGroupNormPiece) * p->stashElementBytes());
   p->scratchStride = p->stashBytes + AlignUp(static_cast<size_t>(3 * kGroupNormPiece) * sizeof(float));
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;
@@ -59,7 +60,7 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, const char *dataFormat, double
   const OpCheck check(kOp);
   ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
   ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-  GroupNormSwishGradShape shape;
+  GroupNormShape shape;
   bool compute = false;
   ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwishGrad(a, &shape, &compute));
   GroupNormSwishGradPlan p;
@@ -75,12 +76,7 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, const char *dataFormat, double
     p.dx = ToView(*a.dx);
     p.dgamma = ToView(*a.dgamma);
     p.dbeta = ToView(*a.dbeta);
-    p.n = shape.n;
-    p.c = shape.c;
-    p.hw = shape.hw;
-    p.groups = shape.groups;
-    p.channelsPerGroup = shape.c / shape.groups;
-    p.groupSize = p.channelsPerGroup * p.hw;
+    p.shape = shape;
     p.swishScale = static_cast<float>(swishScale);
     p.writeDgamma = dgammaIsRequire;
     p.writeDbeta = dbetaIsRequire;

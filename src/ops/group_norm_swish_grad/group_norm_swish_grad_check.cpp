@@ -5,6 +5,7 @@
 
 #include "base/check.h"
 #include "base/meta_objects.h"
+#include "ops/group_norm_swish_family/group_norm_check.h"
 
 namespace aclcpu {
 namespace {
@@ -22,24 +23,11 @@ std::vector<NamedTensor> AllTensors(const GroupNormSwishGradArgs &a) {
 aclnnStatus CheckDTypesAndFormats(const OpCheck &check, const GroupNormSwishGradArgs &a) {
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(a.dy, "dy", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
   for (const NamedTensor &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.SameDType(t.tensor, t.name, a.dy, "dy"));
-  for (const NamedTensor &t : AllTensors(a)) {
-    ACLCPU_RETURN_IF_ERROR(check.FormatIn(
-        t.tensor, t.name, {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_NCDHW, ACL_FORMAT_NCL}));
-  }
-  return ACLNN_SUCCESS;
-}
-
-// Outputs are matched by element count only (any view of the right size), up to rank 8.
-aclnnStatus CheckElementCount(const OpCheck &check, const aclTensor *t, const char *name, int64_t expected) {
-  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(t, name, kMaxRank));
-  const int64_t got = Numel(*t);
-  if (got == expected) return ACLNN_SUCCESS;
-  return check.Invalid(std::string(name) + " with " + std::to_string(expected) + " elements",
-                       std::to_string(got) + " elements " + ShapeOf(t));
+  return CheckGroupNormFormats(check, AllTensors(a));
 }
 
 // The rules the device's tiling intends but whose failure it swallows (§1.5 "CPU recommendation").
-aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, GroupNormSwishGradShape *shape) {
+aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, GroupNormShape *shape) {
   const std::vector<int64_t> &dims = a.dy->viewDims;
   if (dims.size() < 2 || dims.size() > 8) {
     return check.Invalid("dy of rank 2 to 8", "rank " + std::to_string(dims.size()) + " " + ShapeOf(a.dy));
@@ -51,17 +39,8 @@ aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, G
   if (a.mean->viewDims != std::vector<int64_t>{n, g}) {
     return check.Invalid("mean of shape [N, numGroups] = " + ShapeString({n, g}), ShapeOf(a.mean));
   }
-  if (a.gamma->viewDims != std::vector<int64_t>{c}) {
-    return check.Invalid("gamma of shape [C] = " + ShapeString({c}), ShapeOf(a.gamma));
-  }
-  if (a.beta->viewDims != std::vector<int64_t>{c}) {
-    return check.Invalid("beta of shape [C] = " + ShapeString({c}), ShapeOf(a.beta));
-  }
-  if (g <= 0) return check.Invalid("numGroups > 0", std::to_string(g));
-  if (c % g != 0 || c / g == 0) {
-    return check.Invalid("C divisible by numGroups with C / numGroups >= 1",
-                         "C = " + std::to_string(c) + ", numGroups = " + std::to_string(g));
-  }
+  ACLCPU_RETURN_IF_ERROR(CheckGroupRules(check, c, g, a.gamma, a.beta, ACLNN_ERR_PARAM_INVALID));
+  if (c == 0) return check.Invalid("C / numGroups >= 1", "C = 0, numGroups = " + std::to_string(g));
   if (c / g > kMaxChannelsPerGroup) {
     return check.Invalid(
         "C / numGroups <= " + std::to_string(kMaxChannelsPerGroup),
@@ -80,7 +59,7 @@ aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishGradArgs &a, G
 
 }  // namespace
 
-aclnnStatus CheckGroupNormSwishGrad(const GroupNormSwishGradArgs &a, GroupNormSwishGradShape *shape, bool *compute) {
+aclnnStatus CheckGroupNormSwishGrad(const GroupNormSwishGradArgs &a, GroupNormShape *shape, bool *compute) {
   const OpCheck check(kOp);
   for (const NamedTensor &t : AllTensors(a)) ACLCPU_RETURN_IF_ERROR(check.NotNull(t.tensor, t.name));
   ACLCPU_RETURN_IF_ERROR(CheckDTypesAndFormats(check, a));

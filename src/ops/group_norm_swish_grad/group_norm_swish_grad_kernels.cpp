@@ -8,11 +8,8 @@
 #define HWY_TARGET_INCLUDE "ops/group_norm_swish_grad/group_norm_swish_grad_kernels.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-// After highway.h: the math library is re-included per target like this file.
-#include "hwy/contrib/math/math-inl.h"  // NOLINT
-
-#include "base/load_as_f32-inl.h"
-#include "base/store_from_f32-inl.h"
+// After highway.h: the family's swish math is re-included per target like this file.
+#include "ops/group_norm_swish_family/swish_math-inl.h"
 #include "ops/group_norm_swish_grad/group_norm_swish_grad_plan.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -20,62 +17,11 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// u = s z is clamped from below here so that e = exp(-u) <= 5.5e34 stays finite in fp32. Below it
-// the true dsw is under 1e-33 in magnitude, and so is the clamped one. A NaN u stays NaN (see
-// ClampSwishArgument).
-constexpr float kMinSwishArgument = -80.0f;
-// The vector code also clamps u from above, so that exp(-u) >= 2^-124 stays a normal number (see
-// ExpInSwishRange). Above it dsw = 1 + u e r^2 is 1 to within 1e-34, clamped or not.
-constexpr float kMaxSwishArgument = 86.0f;
 // PlainRun's fp32 partial sums are folded into double after this many vectors.
 constexpr int64_t kFoldVectors = 8;
 constexpr int64_t kMaxLanes = HWY_MAX_BYTES / sizeof(float);  // bounds the stack blocks below
 // WideRun works in blocks of this many elements, two loops per block (see there).
 constexpr int64_t kSplitBlock = 256;
-
-// Sweep A's loads of dy and x stalled on memory for ~14 % of its time although the hardware
-// prefetchers see plain sequential streams; requesting the lines this far ahead in pass 1 made the
-// DRAM-sized rows 8-15 % faster (measured 1-4 KiB ahead: 1 KiB best). Harmless past a buffer's end.
-constexpr int64_t kPrefetchAheadBytes = 1024;
-
-template <class T>
-HWY_INLINE void PrefetchAhead(const T *p) {
-  __builtin_prefetch(reinterpret_cast<const char *>(p) + kPrefetchAheadBytes);
-}
-
-// Sweep A reads dy and x as fp32 (dense fp32 tensors, or pieces staged in fp32) or, for contiguous
-// FLOAT16/BF16 tensors, as their 16-bit elements, converted in registers.
-template <DType kSource>
-using SourceElement = std::conditional_t<kSource == DType::kF32, float, uint16_t>;
-
-template <DType kSource>
-inline float SourceToF32(const SourceElement<kSource> *p) {
-  if constexpr (kSource == DType::kF16) return F16ToF32(*p);
-  if constexpr (kSource == DType::kBF16) return BF16ToF32(*p);
-  if constexpr (kSource == DType::kF32) return *p;
-}
-
-template <DType kSource>
-inline SourceElement<kSource> F32ToSource(float v) {
-  if constexpr (kSource == DType::kF16) return F32ToF16(v);
-  if constexpr (kSource == DType::kBF16) return F32ToBF16(v);
-  if constexpr (kSource == DType::kF32) return v;
-}
-
-// One vector of kSource elements as fp32 lanes, and back (rounded to nearest even).
-template <DType kSource, class D>
-HWY_INLINE hn::Vec<D> LoadSourceAsF32(D d, const SourceElement<kSource> *HWY_RESTRICT p) {
-  if constexpr (kSource == DType::kF16) return LoadF16AsF32(d, p);
-  if constexpr (kSource == DType::kBF16) return LoadBF16AsF32(d, p);
-  if constexpr (kSource == DType::kF32) return hn::LoadU(d, p);
-}
-
-template <DType kSource, class D>
-HWY_INLINE void StoreF32AsSource(D d, hn::Vec<D> v, SourceElement<kSource> *HWY_RESTRICT p) {
-  if constexpr (kSource == DType::kF16) StoreF32AsF16(d, v, p);
-  if constexpr (kSource == DType::kBF16) StoreF32AsBF16(d, v, p);
-  if constexpr (kSource == DType::kF32) hn::StoreU(v, d, p);
-}
 
 // u = s z = s gamma rstd (x - mean) + s beta = slope (x - mean) + offset, with the per-channel
 // slope and offset formed in double, and rounded to fp32 for the fp32 lanes.
@@ -102,52 +48,6 @@ inline double SwishGradient(double u, float dy) {
   const double r = 1.0 / (1.0 + e);
   return dy * (r * std::fma(u, e * r, 1.0));
 }
-
-#if HWY_TARGET != HWY_SCALAR
-// exp(t) for t in [-kMaxSwishArgument, -kMinSwishArgument], the only arguments the swish code
-// passes, as *scale (1 + p) with both parts in fp32 (returns p). hn::Exp handles every float, which
-// costs a third of its instructions (a saturating float-to-int conversion, a two-step 2^q and an
-// underflow select). Here 2^q is always a normal float, so it is built in the exponent field
-// directly; the reduction is hn::Exp's and the polynomial is Highway's own (ExpImpl::ExpPoly):
-//   q = round(t / ln 2), by adding 1.5 * 2^23, which leaves q in the low mantissa bits;
-//   x = t - q ln 2 (ln 2 in two parts);  *scale = 2^q,  p = ExpPoly(x) = exp(x) - 1.
-// A NaN t gives garbage here; callers carry u into dsw, so NaN still reaches the result.
-template <class D, class V>
-HWY_INLINE V ExpInSwishRangeParts(D d, V t, V *scale) {
-  const hn::RebindToSigned<D> di;
-  const V shifter = hn::Set(d, 12582912.0f);
-  const V shifted = hn::MulAdd(t, hn::Set(d, 1.44269504088896341f), shifter);
-  const V q = hn::Sub(shifted, shifter);
-  V x = hn::MulAdd(q, hn::Set(d, -0.693145751953125f), t);
-  x = hn::MulAdd(q, hn::Set(d, -1.428606765330187045e-6f), x);
-  *scale = hn::BitCast(d, hn::Add(hn::BitCast(di, hn::Set(d, 1.0f)), hn::ShiftLeft<23>(hn::BitCast(di, shifted))));
-  return hn::impl::ExpImpl<float>().ExpPoly(d, x);
-}
-
-// The same rounded to fp32: 2^q fl(1 + p), as 2^q is a power of two. Max error 0.98 ulp, against
-// 0.99 for hn::Exp over this range (measured on 23 M arguments).
-template <class D, class V>
-HWY_INLINE V ExpInSwishRange(D d, V t) {
-  V scale;
-  const V p = ExpInSwishRangeParts(d, t, &scale);
-  return hn::MulAdd(scale, p, scale);
-}
-
-// u clamped to [kMinSwishArgument, kMaxSwishArgument]; a NaN u stays NaN, so that NaN inputs reach
-// the outputs. x86's min and max return their second operand when one is NaN, which keeps it for
-// free. Arm's (NEON minnm/maxnm, SVE likewise) return the number instead, so there NaN lanes are put
-// back explicitly.
-template <class D, class V>
-HWY_INLINE V ClampSwishArgument(D d, V u) {
-  const V clamped = hn::Max(hn::Set(d, kMinSwishArgument), hn::Min(hn::Set(d, kMaxSwishArgument), u));
-#if HWY_ARCH_X86
-  return clamped;
-#else
-  return hn::IfThenElse(hn::IsNaN(u), u, clamped);
-#endif
-}
-
-#endif
 
 // Per-channel sums of one run of sweep A (see SwishGradPiece).
 struct ChannelSums {
@@ -176,10 +76,8 @@ inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRI
   const hn::Half<decltype(d)> dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d)), half = lanes / 2;
   const auto vMean = hn::Set(dd, mean), vSlope = hn::Set(dd, co.slope), vOffset = hn::Set(dd, co.offset);
-  const auto one = hn::Set(dd, 1.0);
   auto sumDz0 = hn::Zero(dd), sumDz1 = hn::Zero(dd), sumDzD0 = hn::Zero(dd), sumDzD1 = hn::Zero(dd);
   const auto vMean32 = hn::Set(d, mean), vSlope32 = hn::Set(d, co.slope32), vOffset32 = hn::Set(d, co.offset32);
-  const auto one32 = hn::Set(d, 1.0f);
   HWY_ALIGN float argBlock[kSplitBlock], scaleBlock[kSplitBlock], polyBlock[kSplitBlock];
   while (k + lanes <= end) {
     const int64_t blockEnd = k + std::min(kSplitBlock, (end - k) / lanes * lanes);
@@ -201,16 +99,8 @@ inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRI
       const auto diff1 = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMean);
       const auto u0 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff0, vOffset));
       const auto u1 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff1, vOffset));
-      auto e0 =
-          hn::Mul(hn::PromoteTo(dd, hn::LowerHalf(dh, vs)), hn::Add(one, hn::PromoteTo(dd, hn::LowerHalf(dh, vp))));
-      auto e1 =
-          hn::Mul(hn::PromoteTo(dd, hn::UpperHalf(dh, vs)), hn::Add(one, hn::PromoteTo(dd, hn::UpperHalf(dh, vp))));
-      e0 = hn::NegMulAdd(e0, hn::Sub(u0, hn::PromoteTo(dd, hn::LowerHalf(dh, va))), e0);
-      e1 = hn::NegMulAdd(e1, hn::Sub(u1, hn::PromoteTo(dd, hn::UpperHalf(dh, va))), e1);
-      const auto r32 = hn::Div(one32, hn::Add(one32, hn::MulAdd(vs, vp, vs)));
-      auto r0 = hn::PromoteTo(dd, hn::LowerHalf(dh, r32)), r1 = hn::PromoteTo(dd, hn::UpperHalf(dh, r32));
-      r0 = hn::MulAdd(r0, hn::NegMulAdd(hn::Add(one, e0), r0, one), r0);
-      r1 = hn::MulAdd(r1, hn::NegMulAdd(hn::Add(one, e1), r1, one), r1);
+      hn::Vec<decltype(dd)> e0, e1, r0, r1;
+      WideExpAndSigmoid(d, va, vs, vp, u0, u1, &e0, &e1, &r0, &r1);
       const auto dy0 = hn::PromoteTo(dd, hn::LowerHalf(dh, vdy)), dy1 = hn::PromoteTo(dd, hn::UpperHalf(dh, vdy));
       const auto g0 = hn::Mul(dy0, hn::MulAdd(hn::Mul(u0, hn::Mul(e0, r0)), r0, r0));
       const auto g1 = hn::Mul(dy1, hn::MulAdd(hn::Mul(u1, hn::Mul(e1, r1)), r1, r1));
@@ -464,9 +354,10 @@ Scratch ThreadScratch(const GroupNormSwishGradPlan &p, char *ws, int thread) {
 
 void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, char *ws) {
   const float *means = reinterpret_cast<const float *>(ws + p.statsOffset);
-  const float *rstds = means + p.n * p.groups;
+  const GroupNormShape &shape = p.shape;
+  const float *rstds = means + shape.numGroups();
   const float *gammas = reinterpret_cast<const float *>(ws + p.affineOffset);
-  const float *betas = gammas + p.c;
+  const float *betas = gammas + shape.c;
   auto *sums = reinterpret_cast<double *>(ws + p.sumsOffset);
   const bool wide = p.wideDz;
   // Contiguous FLOAT16/BF16 dy and x are converted in sweep A's registers rather than staged: the
@@ -485,25 +376,23 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   // Likewise sweep B reads contiguous FLOAT16/BF16 x and writes contiguous dx in registers.
   const bool convertInSweepB = !wide && p.x.IsContiguous() && p.dx.IsContiguous();
   const auto sweepB = HWY_DYNAMIC_DISPATCH(SelectDxPiece)(wide, convertInSweepB ? p.x.dtype : DType::kF32);
-  const int64_t dPerGroup = p.channelsPerGroup, hw = p.hw, size = p.groupSize;
+  const int64_t dPerGroup = shape.channelsPerGroup(), hw = shape.hw, size = shape.groupSize();
 
-  ParallelFor(p.n * p.groups, p.threads, [&](int64_t group, int thread) {
+  ForEachGroup(shape, p.threads, [&](const GroupSpan &span, int thread) {
     const Scratch s = ThreadScratch(p, ws, thread);
     auto stashAt = [&](int64_t element) { return static_cast<char *>(s.dz) + element * p.stashElementBytes(); };
-    const int64_t n = group / p.groups, g = group % p.groups;
-    const int64_t c0 = g * dPerGroup, start = (n * p.c + c0) * hw;  // first channel, first flat element
-    const float mean = means[group], rstd = rstds[group];
-    double *groupSums = sums + kSumsPerChannel * (n * p.c + c0);
+    const int64_t c0 = span.c0, start = span.start;  // first channel, first flat element
+    const float mean = means[span.index], rstd = rstds[span.index];
+    double *groupSums = sums + kSumsPerChannel * (span.n * shape.c + c0);
     std::fill(groupSums, groupSums + kSumsPerChannel * dPerGroup, 0.0);
 
-    for (int64_t off = 0; off < size; off += kGroupNormPiece) {  // sweep A
-      const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
+    ForEachPiece(shape, [&](int64_t off, int64_t len, int64_t ch) {  // sweep A
       const void *dy = readInput(convertInSweepA, p.dy, b.dy, p.dyDirect, start + off, len, s.dy);
       const void *x = readInput(convertInSweepA, p.x, b.x, p.xDirect, start + off, len, s.x);
       const int64_t at = p.stashDz ? off : 0;
       sweepA(dy, x, len, hw, off % hw, gammas + c0 + ch, betas + c0 + ch, mean, rstd, p.swishScale, stashAt(at),
              groupSums + kSumsPerChannel * ch);
-    }
+    });
     double c1 = 0.0, c2 = 0.0;
     for (int64_t ch = 0; ch < dPerGroup; ++ch) {
       const double *channel = groupSums + kSumsPerChannel * ch;
@@ -514,8 +403,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
     c1 /= static_cast<double>(size);
     c2 /= static_cast<double>(size);
 
-    for (int64_t off = 0; off < size; off += kGroupNormPiece) {
-      const int64_t len = std::min(kGroupNormPiece, size - off), ch = off / hw;
+    ForEachPiece(shape, [&](int64_t off, int64_t len, int64_t ch) {  // sweep B
       const int64_t at = p.stashDz ? off : 0;
       const void *x = readInput(convertInSweepB, p.x, b.x, p.xDirect, start + off, len, s.x);
       if (!p.stashDz) {
@@ -531,7 +419,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
       void *dx = dxInPlace ? ContiguousElement(p.dx, b.dx, start + off) : s.dx;
       sweepB(stashAt(at), x, len, hw, off % hw, gammas + c0 + ch, mean, rstd, c1, c2, dx);
       if (!dxInPlace) WriteFlatFromF32(p.dx, b.dx, start + off, len, s.dx);
-    }
+    });
   });
 }
 
@@ -539,14 +427,14 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
 void ReduceParams(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, char *ws) {
   const auto *sums = reinterpret_cast<const double *>(ws + p.sumsOffset);
   // A parallel region costs more than a small reduction: one thread unless there is real work.
-  const int threads = p.n * p.c >= kParallelReduceSums ? p.threads : 1;
-  ParallelFor(CeilDiv(p.c, kReduceChannels), threads, [&](int64_t task, int) {
-    const int64_t c0 = task * kReduceChannels, len = std::min(kReduceChannels, p.c - c0);
+  const int threads = p.shape.n * p.shape.c >= kParallelReduceSums ? p.threads : 1;
+  ParallelFor(CeilDiv(p.shape.c, kReduceChannels), threads, [&](int64_t task, int) {
+    const int64_t c0 = task * kReduceChannels, len = std::min(kReduceChannels, p.shape.c - c0);
     float dgamma[kReduceChannels], dbeta[kReduceChannels];
     for (int64_t i = 0; i < len; ++i) {
       double sumDz = 0.0, sumDzX = 0.0;
-      for (int64_t n = 0; n < p.n; ++n) {
-        const double *channel = sums + kSumsPerChannel * (n * p.c + c0 + i);
+      for (int64_t n = 0; n < p.shape.n; ++n) {
+        const double *channel = sums + kSumsPerChannel * (n * p.shape.c + c0 + i);
         sumDz += channel[0];
         sumDzX += channel[1];
       }
@@ -564,15 +452,16 @@ void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &p, const GroupNormSwish
   if (!p.compute) return;
   auto *ws = static_cast<char *>(workspace);
   auto *stats = reinterpret_cast<float *>(ws + p.statsOffset);
-  ReadFlatAsF32(p.mean, b.mean, 0, p.n * p.groups, stats);
-  ReadFlatAsF32(p.rstd, b.rstd, 0, p.n * p.groups, stats + p.n * p.groups);
+  const int64_t groups = p.shape.numGroups(), c = p.shape.c;
+  ReadFlatAsF32(p.mean, b.mean, 0, groups, stats);
+  ReadFlatAsF32(p.rstd, b.rstd, 0, groups, stats + groups);
   auto *affine = reinterpret_cast<float *>(ws + p.affineOffset);
-  ReadFlatAsF32(p.gamma, b.gamma, 0, p.c, affine);
-  ReadFlatAsF32(p.beta, b.beta, 0, p.c, affine + p.c);
+  ReadFlatAsF32(p.gamma, b.gamma, 0, c, affine);
+  ReadFlatAsF32(p.beta, b.beta, 0, c, affine + c);
   RunGroups(p, b, ws);
   ReduceParams(p, b, ws);
-  if (p.zeroFillUnrequired && !p.writeDgamma) ZeroFlat(p.dgamma, b.dgamma, p.c);
-  if (p.zeroFillUnrequired && !p.writeDbeta) ZeroFlat(p.dbeta, b.dbeta, p.c);
+  if (p.zeroFillUnrequired && !p.writeDgamma) ZeroFlat(p.dgamma, b.dgamma, c);
+  if (p.zeroFillUnrequired && !p.writeDbeta) ZeroFlat(p.dbeta, b.dbeta, c);
 }
 
 }  // namespace aclcpu

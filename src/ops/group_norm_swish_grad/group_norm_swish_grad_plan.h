@@ -5,20 +5,17 @@
 #include <cstdint>
 
 #include "base/tensor_view.h"
+#include "ops/group_norm_swish_family/group_norm_geometry.h"
 
 namespace aclcpu {
 
-// A group (n, g) is the contiguous run of S = D * HxW elements of channels [g*D, (g+1)*D) of sample
-// n. It is processed in pieces of at most this many elements, the unit of staging and conversion.
-constexpr int64_t kGroupNormPiece = 2048;
 // Per (n, c): sum dz and sum dz * xhat of the stashed dz (for c1 and c2, dbeta and dgamma).
 constexpr int64_t kSumsPerChannel = 2;
 
 struct GroupNormSwishGradPlan {
   bool compute = false;  // false when all three outputs are empty: phase 2 writes nothing
   TensorView dy, x, mean, rstd, gamma, beta, dx, dgamma, dbeta;  // outputs are addressed in flat row-major order
-  int64_t n = 0, c = 0, hw = 0, groups = 0, channelsPerGroup = 0;
-  int64_t groupSize = 0;            // S = channelsPerGroup * hw
+  GroupNormShape shape;             // groups of S = D * HxW elements, in pieces of kGroupNormPiece
   float swishScale = 1.0f;          // s of sigmoid(s * z), narrowed to float as on the device
   bool writeDgamma = false;         // dgammaIsRequire
   bool writeDbeta = false;          // dbetaIsRequire
