@@ -591,6 +591,11 @@ def _ln_stat_shape(ctx):
     return tuple(s[: len(s) - len(ns)]) + (1,) * len(ns)
 
 
+def _group_stat_shape(ctx):
+    """GroupNormSwish's mean/rstd: [N, numGroups]."""
+    return (ctx["x"].shape[0], ctx["numGroups"])
+
+
 FLOATS = ("float32", "float16", "bfloat16")
 PAD_FLOATS = ("float32", "float16", "bfloat16", "float64", "complex64", "complex128")
 INTS = ("int8", "uint8", "int16", "int32", "int64")
@@ -630,6 +635,13 @@ OPS = [
         Out("dgammaOut", _channels, lambda c: c["dy"].acl, active=lambda c: c["dgammaIsRequire"], always_pass=True),
         Out("dbetaOut", _channels, lambda c: c["dy"].acl, active=lambda c: c["dbetaIsRequire"], always_pass=True),
     ], FLOATS, "GroupNorm followed by Swish, backward"),
+    Op("aclnnGroupNormSwish", [
+        In("x"), In("gamma"), In("beta"), Int("numGroups"), Str("dataFormatOptional"), Double("eps", default=1e-5),
+        Bool("activateSwish", default=True), Double("swishScale", default=1.0),
+        Out("yOut", *like("x")),
+        Out("meanOut", _group_stat_shape, lambda c: c["gamma"].acl),
+        Out("rstdOut", _group_stat_shape, lambda c: c["gamma"].acl),
+    ], FLOATS, "GroupNorm over numGroups channel groups, then Swish y = z * sigmoid(swishScale * z)"),
     Op("aclnnPrelu", [In("self"), In("weight"), Out("out", *like("self"))], FLOATS, "PReLU"),
     Op("aclnnPreluBackward", [
         In("gradOutput"), In("self"), In("weight"), Out("gradInput", *like("self")), Out("gradWeight", *like("weight")),

@@ -77,6 +77,14 @@ def test_example_group_norm_swish_grad():
     check_example("group_norm_swish_grad", outs)
 
 
+def test_example_group_norm_swish():
+    ramp = np.arange(1, 25, dtype=f32).reshape(2, 3, 4)
+    affine = np.full(3, 2, f32)
+    outs = aclnn_cpu.group_norm_swish(ramp, affine, affine, 1, None, 1e-5, True, 1.0)
+    assert [o.shape for o in outs] == [(2, 3, 4), (2, 1), (2, 1)]
+    check_example("group_norm_swish", outs)
+
+
 def test_example_conv_tbc():
     outs = aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), 1, cube_math_type=1)
     assert outs[0].shape == (2, 2, 4)
@@ -278,6 +286,26 @@ def test_group_norm_swish_grad_torch(dtype):
         tn = torch_in_fp32(grads, dy, mean, rstd, x, gamma, beta)
         for o, r, t, name in zip(ours, ref, tn, ("dx", "dgamma", "dbeta")):
             no_worse_than_torch(o, r, t, dtype, name)
+
+
+@pytest.mark.parametrize("dtype", DTYPE_LIST)
+def test_group_norm_swish_torch(dtype):
+    gen = torch.Generator().manual_seed(9)
+    for _ in range(8):
+        n, g = int(torch.randint(1, 4, (1,), generator=gen)), int(torch.randint(1, 4, (1,), generator=gen))
+        c = g * int(torch.randint(1, 4, (1,), generator=gen))
+        x, gamma, beta = rnd(gen, (n, c, 3, 2), dtype), rnd(gen, (c,), dtype), rnd(gen, (c,), dtype)
+        scale = 0.7
+
+        def forward(x, gamma, beta):
+            z, mean, rstd = torch.native_group_norm(x, gamma, beta, n, c, 6, g, 1e-5)
+            return z * torch.sigmoid(scale * z), mean, rstd
+
+        ours = aclnn_cpu.group_norm_swish(x, gamma, beta, g, None, 1e-5, True, scale)
+        ref = forward(*f64(x, gamma, beta))
+        tn = torch_in_fp32(forward, x, gamma, beta)
+        for o, r, t, name in zip(ours, ref, tn, ("y", "mean", "rstd")):
+            no_worse_than_torch(o.reshape(r.shape), r, t.reshape(r.shape), dtype, name)
 
 
 @pytest.mark.parametrize("dtype", DTYPE_LIST)
