@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs the Debian packages it needs, configures, builds, runs.
-#   make demo   every operator's vendor-style example, printing its results
+#   make demo   every operator's vendor-style example, printing its results, then a Python golden round trip
 #   make test   format check, the whole test suite, the unit and parity tests again under ASan+UBSan, the
 #               runtime/concurrency tests under TSan, and every libFuzzer harness for 20 s
 # Also: make bench (benchmarks vs PyTorch), make fuzz (each harness for FUZZ_SECONDS),
@@ -49,6 +49,9 @@ build: deps
 
 demo: build
 	@for example in $(BUILD)/bin/example_*; do echo "== $${example##*/example_}"; $$example || exit 1; done
+	@echo "== golden round trip (Python: aclnn-cpu golden, then aclnn-cpu compare on a correct and a corrupted output)"
+	@ACLNN_CPU_LIB_DIR=$(abspath $(BUILD))/lib64 PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 \
+	  /usr/bin/python3 examples/golden_round_trip.py
 
 format-check: deps
 	clang-format --dry-run --Werror $(SOURCES)

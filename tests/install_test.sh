@@ -99,4 +99,25 @@ ${CXX:-g++} "$src/tests/install/dlopen_client.cpp" -I "$INCLUDE_PATH" -ldl -o "$
 env -u LD_LIBRARY_PATH bash -c 'source "$1/set_env.sh" && ${RUN:-} "$1/dlopen_client" libopapi.so ${@:2}' \
   _ "$prefix" $entry_points
 env -u LD_LIBRARY_PATH ${RUN:-} "$prefix/dlopen_client" "$prefix/lib64/libopapi.so" $entry_points
+# The golden toolkit from the prefix (not in a sanitized or cross build: ACLNN_CPU_PYTHON is set only where an
+# ordinary interpreter can load the libraries). `aclnn-cpu` and the module in a shell with nothing but
+# set_env.sh's environment, then the module with no environment at all: both use the prefix's own libraries.
+if [ -n "${ACLNN_CPU_PYTHON:-}" ]; then
+  env -i PATH=/usr/bin:/bin bash -c 'source "$1/set_env.sh" && aclnn-cpu ops' _ "$prefix" > "$prefix/ops.out"
+  grep -qx aclnnPrelu "$prefix/ops.out" && grep -qx aclnnConvTbcBackward "$prefix/ops.out"
+  run_prelu='
+import os, sys, numpy as np, aclnn_cpu
+out, = aclnn_cpu.prelu(np.array([-2.0, 3.0], np.float32), np.array([0.25], np.float32))
+assert out.tolist() == [-0.5, 3.0], out
+maps = [l.split()[-1] for l in open("/proc/self/maps") if l.rstrip().endswith("/libopapi_nn.so")]
+lib64 = os.path.realpath(os.path.join(sys.argv[1], "lib64"))
+assert maps and all(os.path.dirname(os.path.realpath(m)) == lib64 for m in maps), (maps, lib64)'
+  env -i PATH=/usr/bin:/bin bash -c 'source "$1/set_env.sh" && "$2" -c "$3" "$1"' _ "$prefix" "$ACLNN_CPU_PYTHON" \
+    "$run_prelu"
+  env -i "$ACLNN_CPU_PYTHON" -c "import sys; sys.path.insert(0, sys.argv[1] + '/python'); $run_prelu" "$prefix"
+  # The round trip of `make demo`, through the installed command.
+  env -i PATH=/usr/bin:/bin bash -c 'source "$1/set_env.sh" && ACLNN_CPU_TOOL="$1/bin/aclnn-cpu" "$2" "$3"' \
+    _ "$prefix" "$ACLNN_CPU_PYTHON" "$src/examples/golden_round_trip.py" > "$prefix/round_trip.out" ||
+    { cat "$prefix/round_trip.out"; exit 1; }
+fi
 echo "installed prefix OK"

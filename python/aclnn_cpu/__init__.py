@@ -15,11 +15,7 @@ __version__ = "0.1.0"
 
 from . import binio  # noqa: F401  (load_bin / save_bin)
 from . import precision  # noqa: F401
-
-try:  # binio's functions are written by the precision helper; until they land the operators still import
-    from .binio import load_bin, save_bin  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
+from .binio import load_bin, save_bin  # noqa: F401
 
 from . import ops  # noqa: F401  (loads the libraries on the first operator call, not here)
 from . import golden  # noqa: F401,E402

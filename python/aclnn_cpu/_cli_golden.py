@@ -14,19 +14,18 @@ Exit codes: 0 every requested case written, 1 an aclnn call failed for some case
 
 import ast
 import csv
-import hashlib
 import json
 import os
 import re
-import shutil
 import sys
 import time
-import uuid
 import zlib
 
 import numpy as np
 
+from . import layouts
 from . import ops as _ops
+from .binio import BinFormatError
 from .errors import AclnnError
 
 ATK_DTYPES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64", "hf32": "float32",
@@ -37,31 +36,6 @@ DEFAULT_RANGE = (-2.0, 2.0)
 
 class InputError(Exception):
     """A usage or input problem: one message, exit 2."""
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# layout helpers (private; the layouts module of the precision helper names the same rules)
-# ---------------------------------------------------------------------------------------------------------------
-
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-
-
-def case_dir_name(testcase_name):
-    """TTK's case directory: the name itself when [A-Za-z0-9_.-]+ and <= 120 chars, else runs of other characters
-    -> '_', leading/trailing '._' stripped, first 96 chars + '-' + 12 hex of SHA-256(name)."""
-    name = str(testcase_name)
-    if _SAFE_NAME.match(name) and len(name) <= 120:
-        return name
-    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._")
-    return cleaned[:96] + "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
-
-
-def shape_suffix(shape):
-    return "scalar" if len(shape) == 0 else "x".join(str(int(d)) for d in shape)
-
-
-def dtype_name(acl):
-    return _ops.DTYPE_NAMES[acl]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -80,7 +54,7 @@ class TensorSpec:
 class Case:
     def __init__(self, name, op, tensors, attrs, ident=None):
         self.name = name
-        self.dirname = case_dir_name(name)
+        self.dirname = layouts.case_dir_name(name)
         self.op = op
         self.tensors = tensors  # aclnn tensor-param name -> TensorSpec or None (absent optional / undeclared output)
         self.attrs = attrs  # aclnn attr name -> value
@@ -406,9 +380,9 @@ def read_cases(path):
 
 
 def _draw(rng, spec, count):
-    """`count` random elements of spec.dtype in [lo, hi] (NumPy; bfloat16 drawn as float32 then rounded by torch)."""
+    """`count` random elements of spec.dtype in [lo, hi] (NumPy; bfloat16 as float32 values rounded to bfloat16)."""
     lo, hi = spec.range
-    name = dtype_name(spec.dtype)
+    name = _ops.DTYPE_NAMES[spec.dtype]
     if name == "bool":
         return rng.integers(0, 2, size=count).astype(np.bool_) if lo != hi else np.full(count, bool(lo))
     if name in ("int8", "uint8", "int16", "int32", "int64"):
@@ -424,71 +398,59 @@ def _draw(rng, spec, count):
         if lo == hi:
             return np.full(count, lo, dtype=work)
         v = rng.random(count, dtype=work)
-        v *= work(hi - lo)
-        v += work(lo)
-        return np.clip(v, work(lo), work(hi), out=v)
+        scale, low, high = work(hi - lo), work(lo), work(hi)
+        v *= scale
+        v += low
+        # u in [0, 1) and both roundings monotonic: v >= lo always, and v <= hi unless the largest u already
+        # rounds past hi (then clip; the same values either way, one pass fewer for the usual ranges)
+        with np.errstate(over="ignore"):
+            if scale * _LARGEST_DRAW[work] + low > high:
+                np.minimum(v, high, out=v)
+        return v
 
     vals = draw()
     if name.startswith("complex"):
         return (vals + 1j * draw()).astype(name)
-    if name == "bfloat16" or vals.dtype == np.dtype(name):
-        return vals
-    return vals.astype(name)
+    if name == "bfloat16":
+        return _round_to_bf16(vals)
+    return vals if vals.dtype == np.dtype(name) else vals.astype(name)
 
 
-def _make_input(rng, spec):
-    """(storage object written to the input file, view passed to the API)."""
+# The largest value Generator.random returns: 1 - 2^-24 (float32), 1 - 2^-53 (float64).
+_LARGEST_DRAW = {w: w(1) - w(np.finfo(w).eps) / w(2) for w in (np.float32, np.float64)}
+
+
+def _round_to_bf16(v):
+    """float32 values (finite) rounded to the nearest bfloat16, ties to even, in place, still float32: what
+    torch's float32 -> bfloat16 conversion gives, without importing torch (~1 s)."""
+    bits = v.view(np.uint32)
+    bits += np.uint32(0x7FFF) + ((bits >> np.uint32(16)) & np.uint32(1))
+    bits &= np.uint32(0xFFFF0000)
+    return v
+
+
+def _make_input(rng, spec, native_bf16):
+    """(storage array written to the input file, view passed to the API). bfloat16 data is float32 arrays of
+    bfloat16 values (exact), made torch bfloat16 tensors only when the API itself runs in bfloat16
+    (native_bf16): only then is torch imported."""
     storage_shape = spec.storage if spec.storage is not None else spec.shape
     n = int(np.prod(storage_shape, dtype=np.int64))
-    flat = _draw(rng, spec, n)
-    if spec.dtype == _ops.ACL_BF16:
+    storage = _draw(rng, spec, n).reshape(storage_shape)
+    contiguous = spec.storage is None and spec.strides is None and not spec.offset
+    strides = None if contiguous else (spec.strides if spec.strides is not None else _contiguous_strides(spec.shape))
+    if spec.dtype == _ops.ACL_BF16 and native_bf16:
         import torch  # noqa: PLC0415
 
-        storage = torch.from_numpy(flat).to(torch.bfloat16).reshape(storage_shape)
-        if spec.storage is None and spec.strides is None and not spec.offset:
-            return storage, storage
-        strides = spec.strides if spec.strides is not None else _contiguous_strides(spec.shape)
-        return storage, torch.as_strided(storage.reshape(-1), spec.shape, strides, spec.offset)
-    storage = flat.reshape(storage_shape)
-    if spec.storage is None and spec.strides is None and not spec.offset:
+        tensor = torch.from_numpy(storage).to(torch.bfloat16)
+        return storage, tensor if contiguous else torch.as_strided(tensor.reshape(-1), spec.shape, strides,
+                                                                    spec.offset)
+    if contiguous:
         return storage, storage
-    strides = spec.strides if spec.strides is not None else _contiguous_strides(spec.shape)
     item = storage.itemsize
     base = storage.reshape(-1)[spec.offset:] if n else storage.reshape(-1)
     view = np.lib.stride_tricks.as_strided(base, shape=spec.shape, strides=[s * item for s in strides],
                                            writeable=False)
     return storage, view
-
-
-def _to_numpy_bytes(x):
-    """The tensor's bytes in C order, as a buffer (no copy when it already is contiguous)."""
-    if not isinstance(x, np.ndarray):
-        import torch  # noqa: PLC0415
-
-        x = x.detach().contiguous()
-        x = x.view(torch.int16).numpy() if x.dtype == torch.bfloat16 else x.numpy()
-    x = np.ascontiguousarray(x)
-    return memoryview(x.reshape(-1).view(np.uint8))
-
-
-def _to_numpy_for_npy(x):
-    if isinstance(x, np.ndarray):
-        return np.ascontiguousarray(x)
-    import torch  # noqa: PLC0415
-
-    x = x.detach().contiguous()
-    if x.dtype == torch.bfloat16:  # NumPy has no bfloat16: the bit patterns, as TTK's bin readers re-view them
-        return x.view(torch.int16).numpy().view(np.uint16)
-    return x.numpy()
-
-
-def _widen(x, target):
-    """Exact widening of a float tensor to float32/float64 (NumPy result)."""
-    if isinstance(x, np.ndarray):
-        return x.astype(target)
-    import torch  # noqa: PLC0415
-
-    return x.detach().to(torch.float32).numpy().astype(target)
 
 
 def _precision_for(case, requested):
@@ -511,7 +473,8 @@ def _case_seed(seed, case):
 
 
 def compute_case(case, seed, precision):
-    """-> (inputs: list of (param, storage or None)), goldens: list of (param, array or None), warning)."""
+    """-> (inputs: list of (param, storage or None, dtype name)), goldens: list of (param, array or None),
+    warning)."""
     op = case.op
     mode, warning = _precision_for(case, precision)
     rng = _case_seed(seed, case)
@@ -522,13 +485,13 @@ def compute_case(case, seed, precision):
         if p.kind == "tensor":
             spec = case.tensors.get(p.name)
             if spec is None:
-                inputs.append((p, None))
+                inputs.append((p, None, None))
                 values.append(None)
                 continue
-            storage, view = _make_input(rng, spec)
-            inputs.append((p, storage))
+            storage, view = _make_input(rng, spec, native_bf16=wide is None)
+            inputs.append((p, storage, _ops.DTYPE_NAMES[spec.dtype]))
             if wide is not None and spec.dtype in float_acls:
-                view = _widen(view, wide)
+                view = view.astype(wide, copy=False)  # exact: bfloat16 data already is float32
             values.append(view)
         else:
             values.append(case.attrs.get(p.name, p.default))
@@ -540,104 +503,41 @@ def compute_case(case, seed, precision):
             continue
         acl = spec.dtype
         if wide is not None and acl in float_acls:
-            outs.append(np.ones(spec.shape, dtype=wide))
+            outs.append(np.empty(spec.shape, dtype=wide))
         elif acl == _ops.ACL_BF16:
             import torch  # noqa: PLC0415
 
-            outs.append(torch.ones(spec.shape, dtype=torch.bfloat16))
+            outs.append(torch.empty(spec.shape, dtype=torch.bfloat16))
         else:
-            outs.append(np.ones(spec.shape, dtype=_ops.numpy_dtype(acl)))
+            outs.append(np.empty(spec.shape, dtype=_ops.numpy_dtype(acl)))
     results = op.call(values, outs)
     return inputs, list(zip(op.outputs, results)), warning
 
 
-def _acl_of(x):
-    if isinstance(x, np.ndarray):
-        return _ops._NP_TO_ACL[x.dtype]
-    _ops._torch_module()
-    return _ops._TORCH_TO_ACL[x.dtype]
-
-
-def _write_bytes(path, data):
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
-
-
-def write_case(case, inputs, goldens, tmpdir, layout, fmt):
-    ext = "." + fmt
-
-    def put(path, x):
-        if fmt == "npy":
-            np.save(path, _to_numpy_for_npy(x), allow_pickle=False)
-        else:
-            _write_bytes(path, _to_numpy_bytes(x))
-
-    def marker(path):
-        _write_bytes(path, b"")
-
+def write_case(inputs, goldens, directory, layout, fmt):
+    """The case's files in `directory`: the manual-data layout (ttk) or the samples' (sample)."""
     if layout == "sample":
-        os.mkdir(os.path.join(tmpdir, "input"))
-        os.mkdir(os.path.join(tmpdir, "output"))
-        for p, x in inputs:
-            path = os.path.join(tmpdir, "input", f"input_{p.name}{ext}")
-            marker(path) if x is None else put(path, x)
-        present = [(p, x) for p, x in goldens if x is not None]
-        for p, x in present:
-            fname = "golden" if len(goldens) == 1 else f"golden_{p.name}"
-            put(os.path.join(tmpdir, "output", fname + ext), x)
-        return
-    tensor_inputs = [(p, x) for p, x in inputs if p.kind == "tensor"]
-    for i, (p, x) in enumerate(tensor_inputs):
-        if x is None:
-            marker(os.path.join(tmpdir, f"input_{i}_none{ext}"))
-        else:
-            put(os.path.join(tmpdir, f"input_{i}_{dtype_name(_acl_of(x))}{ext}"), x)
-    for k, (p, x) in enumerate(goldens):
-        if x is None:
-            marker(os.path.join(tmpdir, f"golden_{k}_none{ext}"))
-            continue
-        name = f"golden_{k}_{dtype_name(_acl_of(x))}"
-        if fmt == "bin":
-            name += "__shape_" + shape_suffix(tuple(x.shape))
-        put(os.path.join(tmpdir, name + ext), x)
-
-
-def publish(tmpdir, target, force):
-    if os.path.lexists(target):
-        if not force:
-            raise FileExistsError(target)
-        trash = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.old-{uuid.uuid4().hex[:8]}")
-        os.rename(target, trash)
-        os.rename(tmpdir, target)
-        shutil.rmtree(trash, ignore_errors=True)
+        layouts.write_sample_case(directory, {p.name: None if x is None else (x, dt) for p, x, dt in inputs},
+                                  {p.name: None if x is None else (x, None) for p, x in goldens}, fmt)
     else:
-        os.rename(tmpdir, target)
+        layouts.write_manual_files(directory, inputs=[None if x is None else (x, dt) for _, x, dt in inputs],
+                                   goldens=[None if x is None else (x, None) for _, x in goldens], fmt=fmt)
 
 
 def run_case(job):
     """Worker body: one case -> ('ok'|'fail'|'error', case name, message, warning). Never raises."""
     case, opts = job
-    tmpdir = os.path.join(opts["out"], f".{case.dirname}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     try:
         inputs, goldens, warning = compute_case(case, opts["seed"], opts["precision"])
-        os.mkdir(tmpdir)
-        write_case(case, inputs, goldens, tmpdir, opts["layout"], opts["format"])
-        publish(tmpdir, os.path.join(opts["out"], case.dirname), opts["force"])
+        with layouts.staged_case(opts["out"], case.name, opts["force"]) as tmp:
+            write_case(inputs, goldens, tmp, opts["layout"], opts["format"])
         return ("ok", case.name, "", warning)
     except AclnnError as e:
         return ("fail", case.name, f"status {e.status}: {e.message}", None)
-    except FileExistsError as e:
-        return ("error", case.name, f"{e} exists (use --force to overwrite)", None)
-    except (OSError, ValueError, TypeError, KeyError, InputError) as e:
+    except layouts.CaseExistsError as e:
+        return ("error", case.name, f"{e.path} exists (use --force to overwrite)", None)
+    except (OSError, ValueError, TypeError, KeyError, InputError, BinFormatError) as e:
         return ("error", case.name, f"{type(e).__name__}: {e}", None)
-    finally:
-        if os.path.isdir(tmpdir):
-            shutil.rmtree(tmpdir, ignore_errors=True)
 
 
 _FORKED_JOBS = []  # the job list the forked workers inherit (cases hold the operator table: not picklable)
@@ -750,7 +650,7 @@ def register(subparsers):
 def run(args):
     try:
         return _run(args)
-    except InputError as e:
+    except (InputError, ImportError) as e:  # ImportError: the libraries cannot be loaded (one line, not a traceback)
         sys.stderr.write(f"aclnn-cpu golden: error: {e}\n")
         return 2
 

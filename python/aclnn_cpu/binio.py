@@ -138,7 +138,20 @@ def _fp8_table(fmt):
     return value.astype(np.float32)
 
 
-_FP8_TABLES = {"float8_e4m3fn": _fp8_table(E4M3), "float8_e5m2": _fp8_table(E5M2)}
+class _LazyTables(dict):
+    """name -> the format's 256-entry table, built on first use (keeps `import aclnn_cpu` short)."""
+
+    _FORMATS = {"float8_e4m3fn": E4M3, "float8_e5m2": E5M2}
+
+    def __contains__(self, name):
+        return name in self._FORMATS
+
+    def __missing__(self, name):
+        table = self[name] = _fp8_table(self._FORMATS[name])
+        return table
+
+
+_FP8_TABLES = _LazyTables()
 
 
 def round_to_format(values, fmt):
@@ -247,7 +260,7 @@ def load_bin(path, dtype, shape=None):
 
 def _to_numpy(array):
     """NumPy view of a NumPy array, scalar or torch tensor; torch bfloat16 as float32 (exact)."""
-    if type(array).__module__.startswith("torch"):
+    if _is_torch(array):
         tensor = array.detach().cpu()
         if str(tensor.dtype) == "torch.bfloat16":
             tensor = tensor.float()
@@ -256,19 +269,40 @@ def _to_numpy(array):
 
 
 def _default_dtype(array):
-    if type(array).__module__.startswith("torch"):
+    if _is_torch(array):
         return str(array.dtype).replace("torch.", "")
     return np.asarray(array).dtype.name
 
 
 def encode_array(array, dtype=None):
     """The bytes save_bin would write."""
+    return bytes(encoded_buffer(array, dtype))
+
+
+def _is_torch(array):
+    return type(array).__module__.startswith("torch")
+
+
+def encoded_buffer(array, dtype=None):
+    """What encode_array returns, as a buffer: without a copy when the array already holds the file's elements
+    (a C-contiguous NumPy array of the storage dtype, a contiguous torch tensor of the same dtype)."""
     name = dtype_info(dtype if dtype is not None else _default_dtype(array)).name
-    x = _to_numpy(array)
     info = _DTYPES[name]
+    if _is_torch(array) and name == _default_dtype(array) and name not in ("complex32",):
+        tensor = array.detach().cpu().contiguous()
+        if name == "bfloat16":  # the bit patterns themselves: no rounding needed, none done
+            import torch  # noqa: PLC0415 - a torch tensor means torch is imported already
+
+            tensor = tensor.view(torch.int16)
+        return memoryview(tensor.numpy().reshape(-1).view(np.uint8))
+    if isinstance(array, np.ndarray) and array.dtype == np.dtype(info.storage) and info.name == array.dtype.name:
+        return memoryview(np.ascontiguousarray(array).reshape(-1).view(np.uint8))
+    x = _to_numpy(array)
     if x.dtype.kind == "c" and info.kind != "complex":
         raise BinFormatError(f"cannot write complex data as {name}")
-    if name == "bfloat16":
+    if name == "bfloat16" and x.dtype == np.float32 and _holds_bf16(x):  # e.g. aclnn-cpu golden's inputs
+        raw = (np.ascontiguousarray(x).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+    elif name == "bfloat16":
         raw = _encode_bf16(x.astype(np.float64))
     elif name in _FP8_TABLES:
         raw = _encode_fp8(x.astype(np.float64), name, info.fmt)
@@ -279,20 +313,29 @@ def encode_array(array, dtype=None):
     else:  # NumPy narrows float64 → float16/32 in one correctly rounded step (overflow → Inf, as RNE wants)
         with np.errstate(over="ignore", invalid="ignore"):
             raw = x.astype(info.storage)
-    return np.ascontiguousarray(raw).tobytes()
+    return memoryview(np.ascontiguousarray(raw).reshape(-1).view(np.uint8))
 
 
-def save_bin(array, path, dtype=None):
+def _holds_bf16(x):
+    """float32 data whose every value is a bfloat16 (low 16 bits zero) and no NaN: its top halves are the
+    bfloat16 encoding _encode_bf16 would compute (NaNs excluded: it writes them as 0x7FC0|sign)."""
+    bits = np.ascontiguousarray(x).view(np.uint32)
+    return not (bits & np.uint32(0xFFFF)).any() and not np.isnan(x).any()
+
+
+def save_bin(array, path, dtype=None, atomic=True):
     """Write `array` (NumPy, torch or a sequence) as raw bytes in C order, converting to `dtype` (default: the
     array's own dtype; a torch bfloat16 tensor is written as bfloat16). Narrowing rounds to nearest even;
-    bf16 NaN is written as 0x7FC0 with its sign. Writes to a temporary file first, then renames."""
-    data = encode_array(array, dtype)
-    tmp = f"{path}.tmp{os.getpid()}"
+    bf16 NaN is written as 0x7FC0 with its sign. Writes to a temporary file first, then renames (atomic=False:
+    straight to `path`, for files inside a directory that is itself published atomically). One write call."""
+    data = encoded_buffer(array, dtype)
+    tmp = f"{path}.tmp{os.getpid()}" if atomic else path
     try:
         with open(tmp, "wb") as f:
             f.write(data)
-        os.replace(tmp, path)
+        if atomic:
+            os.replace(tmp, path)
     except OSError as e:
-        if os.path.exists(tmp):
+        if atomic and os.path.exists(tmp):
             os.unlink(tmp)
         raise BinFormatError(f"cannot write {path}: {e.strerror}") from None

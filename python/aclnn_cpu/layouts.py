@@ -16,10 +16,13 @@ Samples layout (`verify_result.py output/output_z.bin output/golden.bin`):
     write_sample_case(out, inputs={"x": (x, "float16")}, goldens={"z": (y, "float16")})
     # out/input/input_x.bin, out/output/golden.bin (golden_<name>.bin for each of several outputs)
 
-Only the raw `bin` format is written and read. A case is published atomically: written into a hidden
-temporary directory beside it, then renamed, so a reader never sees half a case.
+Files are written raw (`bin`, the default) or as NumPy `.npy` (fmt="npy": the file carries its shape, so
+goldens get no `__shape_` suffix; bfloat16 is stored as its uint16 bit patterns); only `bin` is read back. A case
+is published atomically: written into a hidden temporary directory beside it, then renamed, so a reader never
+sees half a case (staged_case gives other writers, such as `aclnn-cpu golden`, the same guarantee).
 """
 
+import contextlib
 import hashlib
 import os
 import re
@@ -29,14 +32,23 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .binio import BinFormatError, decode_bytes, dtype_info, save_bin
+from .binio import BinFormatError, _default_dtype, decode_bytes, dtype_info, encoded_buffer, save_bin
 
 
 class LayoutError(ValueError):
     """A case directory or file name that breaks the layout rules; one-line message."""
 
 
+class CaseExistsError(LayoutError):
+    """The case directory exists and force was not given; `path` names it."""
+
+    def __init__(self, path):
+        super().__init__(f"{path} exists (use force to replace it)")
+        self.path = path
+
+
 ROLES = ("input", "scalar", "golden")
+FORMATS = ("bin", "npy")
 NONE_DTYPE = "none"
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _UNSAFE_RUN = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -69,15 +81,15 @@ def decode_shape(text):
 
 def manual_file_name(role, index, dtype=None, shape=None, fmt="bin"):
     """`input_<i>_<dtype>.bin`, `golden_<k>_<dtype>__shape_<dims>.bin`; dtype None gives the `_none` marker
-    name. Goldens must be given a shape (raw bin files carry none)."""
+    name. Raw-bin goldens must be given a shape (the file carries none); `.npy` goldens take no suffix."""
     if role not in ROLES:
         raise LayoutError(f"unknown role '{role}' (input, scalar, golden)")
-    if fmt != "bin":
-        raise LayoutError(f"format '{fmt}' is not supported (bin only)")
+    if fmt not in FORMATS:
+        raise LayoutError(f"format '{fmt}' is not supported (bin or npy)")
     if dtype is None:
         return f"{role}_{int(index)}_{NONE_DTYPE}.{fmt}"
     name = f"{role}_{int(index)}_{dtype_info(dtype).name}"
-    if role == "golden":
+    if role == "golden" and fmt == "bin":
         if shape is None:
             raise LayoutError("a raw-bin golden needs its shape")
         name += f"__shape_{encode_shape(shape)}"
@@ -126,47 +138,82 @@ class ManualCase:
     files: list = field(default_factory=list)
 
 
-def _write_slots(directory, role, items):
-    for index, item in enumerate(items or ()):
-        if item is None:
-            open(os.path.join(directory, manual_file_name(role, index)), "wb").close()
-            continue
-        array, dtype = item
-        shape = np.shape(array) if not hasattr(array, "shape") else tuple(array.shape)
-        if role == "scalar" and int(np.prod(shape)) != 1:
-            raise LayoutError(f"scalar_{index} must hold one element, not shape {shape}")
-        save_bin(array, os.path.join(directory, manual_file_name(role, index, dtype, shape)), dtype)
+def write_file(array, path, dtype=None, fmt="bin"):
+    """One data file, written in one call (no temporary of its own: callers publish the whole directory).
+    dtype None: the array's own. `.npy` files hold the file elements (bfloat16 as uint16 bit patterns)."""
+    if fmt == "bin":
+        save_bin(array, path, dtype, atomic=False)
+        return
+    name = dtype_info(dtype if dtype is not None else _default_dtype(array)).name
+    storage = np.frombuffer(encoded_buffer(array, name), dtype_info(name).storage)
+    shape = tuple(array.shape) if hasattr(array, "shape") else np.shape(array)
+    with open(path, "wb") as f:
+        np.save(f, storage.reshape(shape) if name != "complex32" else storage, allow_pickle=False)
 
 
-def write_manual_case(root, testcase_name, inputs=(), scalars=(), goldens=(), force=False):
-    """Write one case under `root` and return its directory. Each of inputs/scalars/goldens is a sequence of
-    (array, dtype) pairs (NumPy or torch arrays; dtype a name such as "bfloat16") or None for an absent
-    tensor. Inputs are written in C order: pass the backing storage for views. Publishing is atomic (hidden
-    temporary directory, then rename); an existing case raises LayoutError unless force=True."""
-    os.makedirs(root, exist_ok=True)
-    final = os.path.join(root, case_dir_name(testcase_name))
-    if os.path.exists(final) and not force:
-        raise LayoutError(f"{final} exists (use force to replace it)")
-    tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(final)[:40]}.", dir=root)
-    try:
-        for role, items in (("input", inputs), ("scalar", scalars), ("golden", goldens)):
-            _write_slots(tmp, role, items)
-        _publish(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return final
+def write_marker(path):
+    """The empty file that stands for an absent optional tensor."""
+    open(path, "wb").close()
+
+
+def write_manual_files(directory, inputs=(), scalars=(), goldens=(), fmt="bin"):
+    """The files of one manual-data case in an existing directory (see write_manual_case for the arguments)."""
+    for role, items in (("input", inputs), ("scalar", scalars), ("golden", goldens)):
+        for index, item in enumerate(items or ()):
+            if item is None:
+                write_marker(os.path.join(directory, manual_file_name(role, index, fmt=fmt)))
+                continue
+            array, dtype = item
+            dtype = dtype_info(dtype if dtype is not None else _default_dtype(array)).name
+            shape = tuple(array.shape) if hasattr(array, "shape") else np.shape(array)
+            if role == "scalar" and int(np.prod(shape)) != 1:
+                raise LayoutError(f"scalar_{index} must hold one element, not shape {shape}")
+            write_file(array, os.path.join(directory, manual_file_name(role, index, dtype, shape, fmt)), dtype, fmt)
+
+
+def case_path(root, testcase_name):
+    """root/<case_dir_name(testcase_name)>."""
+    return os.path.join(root, case_dir_name(testcase_name))
 
 
 def _publish(tmp, final):
     """Rename tmp to final; an old final is first moved aside, so the name never holds a partial case."""
     old = None
-    if os.path.exists(final):
+    if os.path.lexists(final):
         old = tempfile.mkdtemp(prefix=".old.", dir=os.path.dirname(final))
         os.rename(final, os.path.join(old, "case"))
     os.rename(tmp, final)
     if old:
         shutil.rmtree(old, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def staged_case(root, testcase_name, force=False):
+    """Yield a hidden temporary directory in `root` (created if missing) to write one case into; on a clean
+    exit it is renamed to case_path(root, testcase_name), on an exception removed. An existing case raises
+    LayoutError unless force=True (then it is replaced, the name never holding a partial case)."""
+    os.makedirs(root, exist_ok=True)
+    final = case_path(root, testcase_name)
+    if os.path.lexists(final) and not force:
+        raise CaseExistsError(final)
+    tmp = tempfile.mkdtemp(prefix=f".{os.path.basename(final)[:40]}.", dir=root)
+    try:
+        yield tmp
+        _publish(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def write_manual_case(root, testcase_name, inputs=(), scalars=(), goldens=(), force=False, fmt="bin"):
+    """Write one case under `root` and return its directory. Each of inputs/scalars/goldens is a sequence of
+    (array, dtype) pairs (NumPy or torch arrays; dtype a name such as "bfloat16", or None for the array's own)
+    or None for an absent tensor. Inputs are written in C order: pass the backing storage for views.
+    Publishing is atomic (hidden temporary directory, then rename); an existing case raises LayoutError unless
+    force=True."""
+    with staged_case(root, testcase_name, force) as tmp:
+        write_manual_files(tmp, inputs, scalars, goldens, fmt)
+    return case_path(root, testcase_name)
 
 
 def read_manual_case(case_dir, input_shapes=None):
@@ -211,17 +258,24 @@ def read_manual_case(case_dir, input_shapes=None):
     return case
 
 
-def write_sample_case(out_dir, inputs, goldens):
+def write_sample_case(out_dir, inputs, goldens, fmt="bin"):
     """The samples' layout: out_dir/input/input_<name>.bin per input and out_dir/output/golden.bin for one
-    output, golden_<name>.bin for each of several. `inputs`/`goldens` map names to (array, dtype)."""
+    output, golden_<name>.bin for each of several. `inputs`/`goldens` map names to (array, dtype); an input
+    None is written as an empty marker file, a golden None (an output not asked for) is skipped but still
+    counts as one of several. Returns the paths written."""
     for sub in ("input", "output"):
         os.makedirs(os.path.join(out_dir, sub), exist_ok=True)
     paths = []
-    for name, (array, dtype) in inputs.items():
-        paths.append(os.path.join(out_dir, "input", f"input_{name}.bin"))
-        save_bin(array, paths[-1], dtype)
-    for name, (array, dtype) in goldens.items():
-        file = "golden.bin" if len(goldens) == 1 else f"golden_{name}.bin"
-        paths.append(os.path.join(out_dir, "output", file))
-        save_bin(array, paths[-1], dtype)
+    for name, item in inputs.items():
+        paths.append(os.path.join(out_dir, "input", f"input_{name}.{fmt}"))
+        if item is None:
+            write_marker(paths[-1])
+        else:
+            write_file(item[0], paths[-1], item[1], fmt)
+    for name, item in goldens.items():
+        if item is None:
+            continue
+        file = "golden" if len(goldens) == 1 else f"golden_{name}"
+        paths.append(os.path.join(out_dir, "output", f"{file}.{fmt}"))
+        write_file(item[0], paths[-1], item[1], fmt)
     return paths

@@ -19,6 +19,7 @@ a shape rule and a dtype rule), and the dtypes it accepts (for `aclnn-cpu ops` a
 """
 
 import ctypes
+import math
 import re
 import sys
 
@@ -526,15 +527,12 @@ class Op:
         reason (a placeholder never reaches the caller: see call())."""
         acl = None
         try:
-            shape = tuple(int(d) for d in p.shape_rule(ctx))
+            shape = tuple(map(int, p.shape_rule(ctx)))
             acl = p.dtype_rule(ctx)
-            if any(d < 0 for d in shape):
+            if shape and min(shape) < 0:
                 raise ValueError("negative dimension")
-            numel = 1
-            for d in shape:
-                numel *= d
-            if numel * ITEMSIZE.get(acl, 16) > _MAX_OUTPUT_BYTES:
-                raise MemoryError(f"{numel} elements")
+            if math.prod(shape) * ITEMSIZE.get(acl, 16) > _MAX_OUTPUT_BYTES:
+                raise MemoryError(f"{math.prod(shape)} elements")
             return self._new_output(p, shape, acl, any_torch)
         except (TypeError, IndexError, KeyError, AttributeError, ValueError, OverflowError, MemoryError, RuntimeError):
             if acl is None:

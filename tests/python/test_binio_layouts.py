@@ -154,6 +154,31 @@ def test_manual_case_round_trip(tmp_path):
                            "golden": ["float32", None, "float16"]}
 
 
+def test_npy_and_sample_layouts_and_staged_case(tmp_path):
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    path = layouts.write_manual_case(str(tmp_path), "n", inputs=[(x, None), None], goldens=[(x, "bfloat16")],
+                                     fmt="npy")
+    assert sorted(os.listdir(path)) == ["golden_0_bfloat16.npy", "input_0_float32.npy", "input_1_none.npy"]
+    bits = np.load(os.path.join(path, "golden_0_bfloat16.npy"))  # bfloat16 as its bit patterns, shaped
+    assert bits.dtype == np.uint16 and bits.shape == (2, 3)
+    assert np.array_equal((bits.astype(np.uint32) << 16).view(np.float32), x)
+    out = str(tmp_path / "s")
+    with pytest.raises(RuntimeError):  # a failing writer leaves nothing behind
+        with layouts.staged_case(out, "s") as tmp:
+            layouts.write_sample_case(tmp, {"x": (x, None)}, {"y": (x, None)})
+            raise RuntimeError("writer failed")
+    assert os.listdir(out) == []
+    with layouts.staged_case(out, "s") as tmp:
+        layouts.write_sample_case(tmp, {"x": (x, "float16"), "w": None}, {"y": (x, None), "z": None})
+    case = os.path.join(out, "s")
+    assert sorted(os.listdir(os.path.join(case, "input"))) == ["input_w.bin", "input_x.bin"]
+    assert os.path.getsize(os.path.join(case, "input", "input_w.bin")) == 0
+    assert os.listdir(os.path.join(case, "output")) == ["golden_y.bin"]  # one of several outputs asked for
+    with pytest.raises(layouts.CaseExistsError):
+        with layouts.staged_case(out, "s"):
+            pass
+
+
 def test_manual_case_overwrite_needs_force(tmp_path):
     args = dict(goldens=[(np.ones(2), "float32")])
     path = layouts.write_manual_case(str(tmp_path), "c", **args)

@@ -225,6 +225,18 @@ def test_native_precision_and_float64(case_file, tmp_path):
     assert any(f.startswith("golden_0_float64") for f in os.listdir(os.path.join(out64, case_dir("refl pad/odd name"))))
 
 
+def test_bfloat16_cases_do_not_import_torch_unless_run_natively(case_file, tmp_path):
+    # torch costs ~1 s to import: only a bfloat16 tensor that must reach the API as bfloat16 needs it
+    probe = ("import sys; from aclnn_cpu import cli; rc = cli.main(sys.argv[1:]); "
+             "print('torch' in sys.modules); sys.exit(rc)")
+    for precision, imported in (("auto", "False"), ("native", "True")):
+        out = str(tmp_path / precision)
+        p = subprocess.run([sys.executable, "-c", probe, "golden", "--case", case_file, "--out", out, "--quiet",
+                            "-t", "prelu_bwd_bf16,repl_pad_bf16", "--golden-precision", precision],
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0 and p.stdout.strip() == imported, (precision, p.stdout, p.stderr)
+
+
 def test_sample_layout_and_npy(case_file, tmp_path):
     out = str(tmp_path / "sample")
     run_cli("golden", "--case", case_file, "--out", out, "-t", "prelu_fp32,prelu_bwd_bf16", "--layout", "sample",
