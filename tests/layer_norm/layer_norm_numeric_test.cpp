@@ -188,5 +188,21 @@ TEST(LayerNormNumeric, StatisticsRoundedOnceToHalfTypes) {
   }
 }
 
+TEST(LayerNormNumeric, LargeDenseOutputStreamed) {
+  // A dense fp32 out of 8 MiB or more is written with streaming stores; an offset view makes the
+  // rows start off the vector alignment (scalar head, streamed body, scalar tail).
+  Layout shifted;
+  shifted.offset = 3;
+  for (const Layout &out : {Layout::Dense(), shifted}) {
+    LayerNormTester a, b;
+    a.Shape({1100, 2001}).OutLayout(out).Threads(1);
+    b.Shape({1100, 2001}).OutLayout(out).Threads(2);
+    const LayerNormOutputs oa = a.Run(), ob = b.Run();
+    ExpectMatchesReference(a, oa);
+    ASSERT_EQ(ob.status, 0);
+    EXPECT_EQ(oa.yBytes, ob.yBytes);
+  }
+}
+
 }  // namespace
 }  // namespace aclcpu_test

@@ -21,6 +21,9 @@ constexpr const char *kImplModeOp = "aclnnLayerNormWithImplMode";
 constexpr const char *kFastOp = "aclnnFastLayerNorm";
 constexpr int64_t kTargetBlocks = 64;        // enough blocks to balance any thread count
 constexpr int64_t kMinBlockElems = 1 << 14;  // a block holds at least this many elements (or one row)
+// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in
+// cache for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
+constexpr int64_t kStreamOutMinBytes = 8 << 20;
 
 // Input slots: input, weight, bias; output slots: out, meanOut, rstdOut.
 class LayerNormOp : public OpPlan {
@@ -51,6 +54,7 @@ void PlanBlocksAndWorkspace(LayerNormPlan *p) {
   const bool dense32 = p->x.dtype == DType::kF32 && p->x.Trailing(p->beginAxis).IsContiguous();
   const bool outDense32 = p->out.dtype == DType::kF32 && p->out.Trailing(p->beginAxis).IsContiguous();
   p->scratchStride = dense32 && outDense32 ? 0 : 2 * rowBytes;
+  p->streamOut = outDense32 && p->rows * p->cols >= kStreamOutMinBytes / static_cast<int64_t>(sizeof(float));
   p->scratchOffset = bytes;
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;

@@ -1,6 +1,8 @@
 // LayerNorm forward kernels: per row, the family's double statistics (two passes while the row is
 // in cache), then one fp32 pass y = (x - mean) * rstd * w + b, rounded once to out's dtype.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "ops/layer_norm/layer_norm_kernels.cpp"
@@ -20,7 +22,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 // most (two differences, the product, one fused multiply-add), then the output's.
 template <bool kWeight, bool kBias>
 void NormalizeRow(const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, const float *HWY_RESTRICT b, float meanHi,
-                  float meanLo, float rstd, int64_t n, float *HWY_RESTRICT y) {
+                  float meanLo, float rstd, int64_t n, float *HWY_RESTRICT y, bool streamY) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto vMeanHi = hn::Set(d, meanHi), vMeanLo = hn::Set(d, meanLo), vRstd = hn::Set(d, rstd);
@@ -31,28 +33,30 @@ void NormalizeRow(const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, cons
     if (kBias) return hn::Add(t, hn::LoadU(d, b + k));
     return t;
   };
+  auto scalarAt = [&](int64_t k) {
+    const float t = ((x[k] - meanHi) - meanLo) * rstd;
+    if (kWeight && kBias) return std::fma(t, w[k], b[k]);
+    if (kWeight) return t * w[k];
+    if (kBias) return t + b[k];
+    return t;
+  };
   int64_t k = 0;
+  if (streamY) {  // aligned whole vectors bypass the cache: no read-for-ownership of y
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    for (; k < n && reinterpret_cast<uintptr_t>(y + k) % vectorBytes != 0; ++k) y[k] = scalarAt(k);
+    for (; k + lanes <= n; k += lanes) hn::Stream(at(k), d, y + k);
+  }
   for (; k + 2 * lanes <= n; k += 2 * lanes) {
     const auto y0 = at(k), y1 = at(k + lanes);
     hn::StoreU(y0, d, y + k);
     hn::StoreU(y1, d, y + k + lanes);
   }
   for (; k + lanes <= n; k += lanes) hn::StoreU(at(k), d, y + k);
-  for (; k < n; ++k) {
-    const float t = ((x[k] - meanHi) - meanLo) * rstd;
-    if (kWeight && kBias) {
-      y[k] = std::fma(t, w[k], b[k]);
-    } else if (kWeight) {
-      y[k] = t * w[k];
-    } else if (kBias) {
-      y[k] = t + b[k];
-    } else {
-      y[k] = t;
-    }
-  }
+  for (; k < n; ++k) y[k] = scalarAt(k);
 }
 
-using NormalizeRowFn = void (*)(const float *, const float *, const float *, float, float, float, int64_t, float *);
+using NormalizeRowFn = void (*)(const float *, const float *, const float *, float, float, float, int64_t, float *,
+                                bool);
 
 NormalizeRowFn SelectLayerNormRow(bool weight, bool bias) {
   static const NormalizeRowFn kTable[4] = {NormalizeRow<false, false>, NormalizeRow<false, true>,
@@ -110,12 +114,13 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
         float *y = yDirect ? reinterpret_cast<float *>(const_cast<char *>(yRows.RowStart(m))) : stageY;
         const auto meanHi = static_cast<float>(s.mean);
         const auto meanLo = static_cast<float>(s.mean - static_cast<double>(meanHi));
-        normalize(x, weight, bias, meanHi, meanLo, static_cast<float>(s.rstd), n, y);
+        normalize(x, weight, bias, meanHi, meanLo, static_cast<float>(s.rstd), n, y, p.streamOut && yDirect);
         if (!yDirect) yRows.Store(m, n, y);
       }
       if (p.wantMean) WriteFlatFromF64(p.mean, b.mean, chunk, count, means);
       if (p.wantRstd) WriteFlatFromF64(p.rstd, b.rstd, chunk, count, rstds);
     }
+    if (p.streamOut) FenceStreamingStores();
   });
 }
 
