@@ -85,23 +85,6 @@ RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_
   }
 }
 
-const float *RowAccess::Load(int64_t row, int64_t n, float *stage) const {
-  if (dense_ && view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
-  ReadFlatAsF32(RowView(row), base_, 0, n, stage);
-  return stage;
-}
-
-void RowAccess::Store(int64_t row, int64_t n, const float *src) const {
-  WriteFlatFromF32(RowView(row), const_cast<void *>(base_), 0, n, src);
-}
-
-// Row `row` as a view of its own: the normalized dims, starting at the row's offset.
-TensorView RowAccess::RowView(int64_t row) const {
-  TensorView shifted = inner_;
-  shifted.offset = Offset(row);
-  return shifted;
-}
-
 namespace {
 
 // double -> fp32 rounded to odd: the fp32 neighbour of v whose last bit is 1 unless v is exact.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "base/convert.h"
 #include "base/tensor_view.h"
 
 namespace aclcpu {
@@ -46,12 +47,24 @@ class RowAccess {
     return static_cast<const char *>(base_) + Offset(row) * static_cast<int64_t>(DTypeSize(view_.dtype));
   }
   // Row `row` as fp32: a pointer into the tensor when it is dense fp32, else a copy in `stage`.
-  const float *Load(int64_t row, int64_t n, float *stage) const;
+  // (Inline: the kernels call it per row.)
+  const float *Load(int64_t row, int64_t n, float *stage) const {
+    if (dense_ && view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
+    ReadFlatAsF32(RowView(row), base_, 0, n, stage);
+    return stage;
+  }
   // Writes n fp32 values to row `row`, rounding once to the tensor's dtype.
-  void Store(int64_t row, int64_t n, const float *src) const;
+  void Store(int64_t row, int64_t n, const float *src) const {
+    WriteFlatFromF32(RowView(row), const_cast<void *>(base_), 0, n, src);
+  }
 
  private:
-  TensorView RowView(int64_t row) const;
+  // Row `row` as a view of its own: the normalized dims, starting at the row's offset.
+  TensorView RowView(int64_t row) const {
+    TensorView shifted = inner_;
+    shifted.offset = Offset(row);
+    return shifted;
+  }
 
   const TensorView &view_;
   int axes_;
