@@ -172,6 +172,30 @@ TEST(LayerNormNumeric, EmptyColumnsFillStatistics) {
   }
 }
 
+TEST(LayerNormNumeric, EmptyColumnsFillBroadcastStatistics) {
+  // N == 0 with a mean whose leading dim is a stride-0 broadcast: its one element is written once.
+  DeviceTensor x({2, 0}, ACL_FLOAT), out({2, 0}, ACL_FLOAT);
+  const int64_t dims[] = {int64_t{1} << 40, 1}, strides[] = {0, 1}, storage[] = {1};
+  float *data = nullptr;
+  ASSERT_EQ(aclrtMalloc(reinterpret_cast<void **>(&data), sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  aclTensor *broadcast = aclCreateTensor(dims, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storage, 1, data);
+  const int64_t ns[] = {0};
+  aclIntArray *nsArray = aclCreateIntArray(ns, 1);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  ASSERT_EQ(aclnnLayerNormGetWorkspaceSize(x.get(), nsArray, nullptr, nullptr, 1e-5, out.get(), broadcast, nullptr, &ws,
+                                           &exec),
+            0)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunPhase2(aclnnLayerNorm, ws, exec), 0);
+  float host = 1.0f;
+  ASSERT_EQ(aclrtMemcpy(&host, sizeof host, data, sizeof host, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(host, 0.0f);
+  aclDestroyTensor(broadcast);
+  aclDestroyIntArray(nsArray);
+  aclrtFree(data);
+}
+
 TEST(LayerNormNumeric, StatisticsRoundedOnceToHalfTypes) {
   // A 16-bit mean/rstd is the correctly rounded double, not the double rounded through fp32.
   for (aclDataType stat : {ACL_FLOAT16, ACL_BF16}) {

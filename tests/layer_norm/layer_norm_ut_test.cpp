@@ -418,6 +418,22 @@ TEST(LayerNormUt, ViewOutsideStorageRejected) {
   c.ExpectAll(ACLNN_ERR_PARAM_INVALID);
 }
 
+TEST(LayerNormUt, EmptyColumnsFillWalksBroadcastDimsOnce) {
+  // N == 0 fills the statistics in their own shapes. A stride-0 dim of 2^40 elements is one element
+  // to write; a view that overlaps itself otherwise is refused (found by the fuzzer as a hang).
+  UtCase c({3, 0}, {0}, {3, 1});
+  c.mean = D({1, int64_t{1} << 40});
+  c.mean.strides = {1, 0};
+  c.mean.storage = {1};
+  c.ExpectAll(ACLNN_SUCCESS);
+  c.mean = D({4, 4});
+  c.mean.strides = {1, 1};
+  c.mean.storage = {7};
+  c.ExpectAll(ACLNN_ERR_PARAM_INVALID);
+  c.Phase1(Api::kPlain);
+  ExpectErrorMessage("meanOutOptional view whose elements do not overlap");
+}
+
 TEST(LayerNormUt, Phase2NullExecutor) {
   EXPECT_EQ(aclnnLayerNorm(nullptr, 0, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(aclnnLayerNormWithImplMode(nullptr, 0, nullptr, nullptr), ACLNN_ERR_PARAM_NULLPTR);

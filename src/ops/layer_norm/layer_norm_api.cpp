@@ -3,6 +3,7 @@
 // phase-2 functions runs an executor from any of the phase-1 functions, as on the device.
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "aclnnop/aclnn_layer_norm.h"
 #include "base/check.h"
@@ -60,6 +61,25 @@ void PlanBlocksAndWorkspace(LayerNormPlan *p) {
   p->workspaceBytes = bytes;
 }
 
+// The view a constant fill of `t` (N == 0: mean 0, rstd NaN, in the tensor's own shape) walks: dims
+// with stride 0 revisit the same elements, so they are walked once. A view that still has more
+// elements than its span holds overlaps itself: refused (161002, docs/compat.md), so that a fill never
+// walks more elements than its memory has.
+aclnnStatus PlanFill(const OpCheck &check, const aclTensor *t, const char *name, TensorView *view, int64_t *numel) {
+  if (t == nullptr) return ACLNN_SUCCESS;
+  *view = ToView(*t);
+  int64_t span = 1;
+  for (int d = 0; d < view->rank; ++d) {
+    if (view->strides[d] == 0) view->dims[d] = std::min<int64_t>(view->dims[d], 1);
+    if (view->dims[d] > 0) span += (view->dims[d] - 1) * (view->strides[d] < 0 ? -view->strides[d] : view->strides[d]);
+  }
+  *numel = view->Numel();
+  if (*numel > span) {
+    return check.Invalid(std::string(name) + " view whose elements do not overlap", ShapeOf(t));
+  }
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus Plan(const char *op, LayerNormVariant variant, const LayerNormArgs &a, double eps, uint64_t *workspaceSize,
                  aclOpExecutor **executor) {
   const OpCheck check(op);
@@ -81,9 +101,9 @@ aclnnStatus Plan(const char *op, LayerNormVariant variant, const LayerNormArgs &
   const bool fill = variant == LayerNormVariant::kFast ? emptyCols : emptyCols && !emptyRows;
   if (fill) {
     ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage({{a.mean, "meanOutOptional"}, {a.rstd, "rstdOutOptional"}}));
+    ACLCPU_RETURN_IF_ERROR(PlanFill(check, a.mean, "meanOutOptional", &p.mean, &p.meanNumel));
+    ACLCPU_RETURN_IF_ERROR(PlanFill(check, a.rstd, "rstdOutOptional", &p.rstd, &p.rstdNumel));
     p.fillEmptyStats = p.wantMean || p.wantRstd;
-    if (p.wantMean) p.mean = ToView(*a.mean), p.meanNumel = Numel(*a.mean);
-    if (p.wantRstd) p.rstd = ToView(*a.rstd), p.rstdNumel = Numel(*a.rstd);
   } else if (!emptyRows) {
     ACLCPU_RETURN_IF_ERROR(CheckLayerNormOutputs(op, variant, a, dims));
     ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage({{a.input, "input"},
