@@ -13,8 +13,9 @@ INCLUDE_PATH=$ASCEND_HOME_PATH/include
 for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_math.so libopapi.so; do
   test -e "$prefix/lib64/$lib" || { echo "missing lib64/$lib"; exit 1; }
 done
-for h in aclnn_layer_norm_backward aclnn_group_norm_swish aclnn_group_norm_swish_grad aclnn_pad2d_backward aclnn_prelu_backward \
-         aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d aclnn_replication_pad2d aclnn_convolution; do
+for h in aclnn_layer_norm aclnn_layer_norm_backward aclnn_group_norm_swish aclnn_group_norm_swish_grad \
+         aclnn_pad2d_backward aclnn_prelu_backward aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d \
+         aclnn_replication_pad2d aclnn_convolution; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
@@ -50,6 +51,8 @@ check prelu_backward "$src/examples/expected/prelu_backward.txt"
 check conv_tbc_backward "$src/examples/expected/conv_tbc_backward.txt"
 check prelu "$src/examples/expected/prelu.txt"
 check conv_tbc "$src/examples/expected/conv_tbc.txt"
+check layer_norm "$src/examples/expected/layer_norm.txt"
+check layer_norm_cascade "$src/examples/expected/layer_norm_cascade.txt"
 
 # ops-math samples: build.sh's line for ops-math (pad-prelu-forward.md §0.4) has no -I include/aclnnop
 # and no -lopapi_nn, so the pad operators must resolve from libopapi_math alone.

@@ -617,7 +617,22 @@ INTS = ("int8", "uint8", "int16", "int32", "int64")
 #   ], FLOATS, "LayerNorm over the trailing normalizedShape dims"),
 #
 # The function (layer_norm), the golden callable (aclnnLayerNorm), `aclnn-cpu ops` and `aclnn-cpu golden` follow.
+def _layer_norm(aclnn, extra, doc):
+    """aclnnLayerNorm and its two siblings: one parameter list, implMode last for WithImplMode. mean and rstd take
+    the input's dtype, as the vendor's documentation asks (the API accepts any float dtype for them)."""
+    return Op(aclnn, [
+        In("input"), IntArr("normalizedShape"), Opt("weightOptional"), Opt("biasOptional"), Double("eps", default=1e-5),
+        Out("out", *like("input")),
+        Out("meanOutOptional", _ln_stat_shape, lambda c: c["input"].acl),
+        Out("rstdOutOptional", _ln_stat_shape, lambda c: c["input"].acl),
+    ] + extra, FLOATS, doc)
+
+
 OPS = [
+    _layer_norm("aclnnLayerNorm", [], "LayerNorm over the trailing normalizedShape dims (out, mean, rstd)"),
+    _layer_norm("aclnnLayerNormWithImplMode", [Int32("implMode", default=0)],
+                "aclnnLayerNorm with implMode 0 high precision, 1 high performance, 2 keep fp16 (all computed as 0)"),
+    _layer_norm("aclnnFastLayerNorm", [], "aclnnLayerNorm whose out must have the input's dtype"),
     Op("aclnnLayerNormBackward", [
         In("gradOut"), In("input"), IntArr("normalizedShape"), In("mean"), In("rstd"),
         Opt("weightOptional"), Opt("biasOptional"), BoolArr("outputMask", default=(True, True, True)),

@@ -77,6 +77,32 @@ def test_example_group_norm_swish_grad():
     check_example("group_norm_swish_grad", outs)
 
 
+@pytest.mark.parametrize("name", ["layer_norm", "layer_norm_with_impl_mode", "fast_layer_norm"])
+def test_example_layer_norm(name):
+    x = np.full((1, 2, 32), 2, f32)
+    outs = getattr(aclnn_cpu, name)(x, [32], np.ones(32, f32), np.zeros(32, f32), 1e-5)
+    assert [o.shape for o in outs] == [(1, 2, 32), (1, 2, 1), (1, 2, 1)]
+    check_example("layer_norm", outs)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_layer_norm_torch(dtype):
+    gen = torch.Generator().manual_seed(10)
+    for _ in range(8):
+        m, n = int(torch.randint(1, 6, (1,), generator=gen)), int(torch.randint(1, 70, (1,), generator=gen))
+        x, w, b = rnd(gen, (m, n), dtype), rnd(gen, (n,), dtype), rnd(gen, (n,), dtype)
+
+        def forward(x, w, b):
+            out, mean, rstd = torch.native_layer_norm(x, [n], w, b, 1e-5)
+            return out, mean, rstd
+
+        ours = aclnn_cpu.layer_norm(x, [n], w, b, 1e-5)
+        ref = forward(*f64(x, w, b))
+        tn = torch_in_fp32(forward, x, w, b)
+        for o, r, t, name in zip(ours, ref, tn, ("out", "mean", "rstd")):
+            no_worse_than_torch(o.reshape(r.shape), r, t.reshape(r.shape), dtype, name)
+
+
 def test_example_group_norm_swish():
     ramp = np.arange(1, 25, dtype=f32).reshape(2, 3, 4)
     affine = np.full(3, 2, f32)

@@ -9,6 +9,7 @@
 #include "base/parallel.h"
 #include "ops/layer_norm_backward/layer_norm_backward_check.h"
 #include "ops/layer_norm_backward/layer_norm_backward_plan.h"
+#include "ops/layer_norm_family/layer_norm_rows.h"
 
 namespace aclcpu {
 namespace {
@@ -39,8 +40,9 @@ class LayerNormBackwardOp : public OpPlan {
 void PlanBlocksAndWorkspace(LayerNormBackwardPlan *p) {
   const int64_t m = p->rows, n = p->cols;
   p->threads = PlanThreads();
-  p->rowsPerBlock = std::max(kMinRowsPerBlock, CeilDiv(m, kTargetBlocks));
-  p->numBlocks = CeilDiv(m, p->rowsPerBlock);
+  const RowBlocks blocks = SplitRows(m, kMinRowsPerBlock, kTargetBlocks);
+  p->rowsPerBlock = blocks.rowsPerBlock;
+  p->numBlocks = blocks.numBlocks;
   const bool wantParams = p->wantDgamma || p->wantDbeta;
   // fp32 tensors keep double partials (see the kernels); f16/bf16 ones are far inside their output
   // rounding with fp32 partials.

@@ -4,6 +4,7 @@
 
 #include "base/check.h"
 #include "base/meta_objects.h"
+#include "ops/layer_norm_family/layer_norm_shape.h"
 
 namespace aclcpu {
 namespace {
@@ -119,13 +120,11 @@ aclnnStatus CheckLayerNormBackward(const LayerNormBackwardArgs &a, LayerNormBack
   if (s->mask[1]) ACLCPU_RETURN_IF_ERROR(check.NotNull(a.gradWeight, "gradWeightOut (outputMask[1] is true)"));
   if (s->mask[2]) ACLCPU_RETURN_IF_ERROR(check.NotNull(a.gradBias, "gradBiasOut (outputMask[2] is true)"));
 
-  const std::vector<int64_t> &in = a.input->viewDims;
-  const auto nsLen = static_cast<int64_t>(a.normalizedShape->values.size());
-  s->beginAxis = static_cast<int>(static_cast<int64_t>(in.size()) - nsLen);
-  if (s->beginAxis >= 0) {  // a negative beginAxis fails the rank check below
-    s->rows = DimsProduct(in, 0, static_cast<size_t>(s->beginAxis));
-    s->cols = DimsProduct(in, static_cast<size_t>(s->beginAxis), in.size());
-  }
+  // A negative beginAxis fails the rank check below.
+  const LayerNormDims dims = LayerNormDimsOf(a.input->viewDims, a.normalizedShape->values.size());
+  s->beginAxis = dims.beginAxis;
+  s->rows = dims.rows;
+  s->cols = dims.cols;
   ACLCPU_RETURN_IF_ERROR(CheckDTypes(check, a));
   return CheckShapes(check, a, *s);
 }

@@ -355,6 +355,7 @@ HWY_AFTER_NAMESPACE();
 
 #include "base/convert.h"
 #include "base/parallel.h"
+#include "ops/layer_norm_family/layer_norm_rows.h"
 
 namespace aclcpu {
 
@@ -369,75 +370,6 @@ HWY_EXPORT(SelectDenseRows);
 namespace {
 
 constexpr int64_t kReduceColumns = 1024;  // column chunk of the final partial reduction
-
-const char *ElementAt(const void *base, const TensorView &v, int64_t elementOffset) {
-  return static_cast<const char *>(base) + elementOffset * static_cast<int64_t>(DTypeSize(v.dtype));
-}
-
-// How to reach row m of dy, x or dx, decided once per launch rather than per row.
-class RowAccess {
- public:
-  RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {
-    inner_ = view.Trailing(axes);
-    dense_ = inner_.IsContiguous();
-    // Leading dims that collapse to one stride make the row offset a multiply.
-    // (Strides may be negative, so "no stride seen yet" is a flag, not a sentinel value.)
-    uniform_ = true;
-    rowStride_ = 0;
-    bool seen = false, unreachable = false;  // unreachable: the next stride would overflow int64
-    int64_t expected = 0;
-    for (int d = axes - 1; d >= 0; --d) {
-      if (view.dims[d] == 1) continue;
-      if (!seen) {
-        rowStride_ = view.strides[d];
-        seen = true;
-      } else if (unreachable || view.strides[d] != expected) {
-        uniform_ = false;
-      }
-      unreachable = __builtin_mul_overflow(view.strides[d], view.dims[d], &expected);
-    }
-  }
-  bool dense() const { return dense_; }
-  // Dense rows a fixed stride apart: row m starts at row 0 + m * RowStride().
-  bool UniformDense() const { return dense_ && uniform_; }
-  int64_t RowStride() const { return rowStride_; }
-  int64_t Offset(int64_t row) const {
-    if (uniform_) return view_.offset + row * rowStride_;
-    int64_t off = view_.offset;
-    for (int dim = axes_ - 1; dim >= 0; --dim) {
-      off += (row % view_.dims[dim]) * view_.strides[dim];
-      row /= view_.dims[dim];
-    }
-    return off;
-  }
-  const char *RowStart(int64_t row) const { return ElementAt(base_, view_, Offset(row)); }
-
-  // Row `row` as fp32: a pointer into the tensor when it is dense fp32, else a staged copy.
-  const float *Load(int64_t row, int64_t n, float *stage) const {
-    if (dense_ && view_.dtype == DType::kF32) return reinterpret_cast<const float *>(RowStart(row));
-    ReadFlatAsF32(RowView(row), base_, 0, n, stage);
-    return stage;
-  }
-
-  void Store(int64_t row, int64_t n, const float *src) const {
-    WriteFlatFromF32(RowView(row), const_cast<void *>(base_), 0, n, src);
-  }
-
- private:
-  // Row `row` as a view of its own: the normalized dims, starting at the row's offset.
-  TensorView RowView(int64_t row) const {
-    TensorView shifted = inner_;
-    shifted.offset = Offset(row);
-    return shifted;
-  }
-
-  const TensorView &view_;
-  int axes_;
-  const void *base_;
-  TensorView inner_;
-  bool dense_ = false, uniform_ = false;
-  int64_t rowStride_ = 0;
-};
 
 void ZeroFillParams(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b) {
   if (p.wantDgamma) ZeroFlat(p.dgamma, b.dgamma, p.cols);
