@@ -46,9 +46,12 @@ def random_value(rng, p, like):
         return [int(rng.choice([-3, -1, 0, 1, 2, 3, 1 << 40, -(1 << 62)])) for _ in range(n)]
     if p.kind == "boolarray":
         return [bool(rng.integers(0, 2)) for _ in range(int(rng.integers(0, 5)))]
-    if p.kind in ("int64", "int8"):
-        return int(rng.choice([-5, -1, 0, 1, 2, 4, 100, 1 << 40])) if p.kind == "int64" else \
-            int(rng.choice([-128, -1, 0, 1, 3, 4, 5, 127]))
+    if p.kind == "int64":
+        return int(rng.choice([-5, -1, 0, 1, 2, 4, 100, 1 << 40]))
+    if p.kind == "int32":
+        return int(rng.choice([-(1 << 31), -1, 0, 1, 2, 3, 1 << 30]))
+    if p.kind == "int8":
+        return int(rng.choice([-128, -1, 0, 1, 3, 4, 5, 127]))
     if p.kind == "double":
         return float(rng.choice([0.0, 1.0, -1.0, np.nan, np.inf, 1e300]))
     if p.kind == "bool":
