@@ -15,6 +15,7 @@
 #include "acl/acl.h"
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "aclnnop/aclnn_layer_norm_backward.h"
 #include "aclnnop/aclnn_prelu_backward.h"
@@ -213,6 +214,29 @@ TEST(FuzzFindings, OverflowingShapeProductsAreRefusedNotComputed) {
     aclDestroyIntArray(normalized);
     aclDestroyBoolArray(mask);
   }
+  aclrtFree(block);
+}
+
+TEST(FuzzFindings, GroupNormSwishRefusesANegativeBatchBeforeCountingItsStatistics) {
+  // aclCreateTensor takes a negative dim; GroupNormSwish formed N * numGroups from x [INT64_MIN, 16] (UBSan).
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 96, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  const int64_t xDims[] = {INT64_MIN, 16}, yDims[] = {-7, 16}, rowStrides[] = {18, 1}, one[] = {1};
+  const int64_t channels[] = {16}, unit[] = {1}, stat[] = {1, 4}, statStrides[] = {4, 1}, sixteen[] = {16};
+  aclTensor *x = aclCreateTensor(xDims, 2, ACL_FLOAT, rowStrides, 0, ACL_FORMAT_ND, one, 1, block);
+  aclTensor *gamma = aclCreateTensor(channels, 1, ACL_FLOAT, unit, 0, ACL_FORMAT_ND, sixteen, 1, block);
+  aclTensor *y = aclCreateTensor(yDims, 2, ACL_FLOAT, rowStrides, 0, ACL_FORMAT_ND, one, 1, block);
+  aclTensor *mean = aclCreateTensor(stat, 2, ACL_FLOAT, statStrides, 0, ACL_FORMAT_ND, sixteen, 1, block);
+  uint64_t ws = 0;
+  aclOpExecutor *exec = nullptr;
+  if (x != nullptr && gamma != nullptr && y != nullptr && mean != nullptr) {
+    char format[] = "NCHW";
+    EXPECT_EQ(
+        aclnnGroupNormSwishGetWorkspaceSize(x, gamma, gamma, 4, format, 1e-5, true, 1.0, y, mean, mean, &ws, &exec),
+        ACLNN_ERR_PARAM_INVALID);
+    EXPECT_EQ(exec, nullptr);
+  }
+  for (aclTensor *t : {x, gamma, y, mean}) aclDestroyTensor(t);
   aclrtFree(block);
 }
 

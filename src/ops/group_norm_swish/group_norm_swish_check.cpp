@@ -49,12 +49,17 @@ aclnnStatus CheckShapes(const OpCheck &check, const GroupNormSwishArgs &a, Group
   const std::vector<int64_t> &dims = a.x->viewDims;
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(a.x, "x", kMaxRank));
   const int64_t n = dims[0], c = dims[1], g = a.numGroups, hw = DimsProduct(dims, 2, dims.size());
-  if (n == 0 || c == 0 || hw == 0) {
+  // A negative dim (aclCreateTensor does not refuse one) fails here too, before N * numGroups is formed.
+  if (n <= 0 || c <= 0 || hw <= 0) {
     return check.Invalid("N > 0, C > 0 and HxW > 0 when an output is not empty", "x " + ShapeOf(a.x));
   }
+  int64_t statCount = 0;  // numGroups <= C here, but N * numGroups may still overflow for huge dims
+  if (__builtin_mul_overflow(n, g, &statCount)) {
+    return check.Invalid("N * numGroups within int64", "x " + ShapeOf(a.x) + ", numGroups = " + std::to_string(g));
+  }
   ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.y, "yOut", Numel(*a.x)));
-  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.mean, "meanOut", n * g));
-  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.rstd, "rstdOut", n * g));
+  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.mean, "meanOut", statCount));
+  ACLCPU_RETURN_IF_ERROR(CheckElementCount(check, a.rstd, "rstdOut", statCount));
   *shape = {n, c, hw, g};
   return ACLNN_SUCCESS;
 }
