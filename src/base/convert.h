@@ -4,9 +4,17 @@
 
 #include <cstdint>
 
+#include "base/half.h"
 #include "base/tensor_view.h"
 
 namespace aclcpu {
+
+// A double bound for an element of `type` (kF32, kF16, kBF16), as the fp32 to convert from: rounded
+// to nearest for kF32, to odd for the 16-bit types, so that the fp32 -> fp16/bf16 conversion after it
+// is the one rounding of the double.
+inline float F64ToFloatForDType(DType type, double v) {
+  return type == DType::kF32 ? static_cast<float>(v) : F64ToF32RoundToOdd(v);
+}
 
 // dst[i] = float(src[i]) for a dense run of n elements of `type` (kF32, kF16, kBF16).
 void LoadAsF32(DType type, const void *src, float *dst, int64_t n);

@@ -238,7 +238,7 @@ namespace {
 
 // One statistic (mean or rstd) of group `index`, rounded once to the output's dtype.
 void WriteStatistic(const TensorView &v, void *base, int64_t index, double value) {
-  const float f = v.dtype == DType::kF32 ? static_cast<float>(value) : F64ToF32RoundToOdd(value);
+  const float f = F64ToFloatForDType(v.dtype, value);
   WriteFlatFromF32(v, base, index, 1, &f);
 }
 

@@ -51,10 +51,9 @@ RowStats LayerNormRowStats(const float *HWY_RESTRICT x, int64_t n, float eps) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include <cstring>
+#include <algorithm>
 
 #include "base/convert.h"
-#include "base/half.h"
 
 namespace aclcpu {
 
@@ -87,55 +86,27 @@ RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_
 
 namespace {
 
-// double -> fp32 rounded to odd: the fp32 neighbour of v whose last bit is 1 unless v is exact.
-// Rounding that to fp16/bf16 (at least two bits shorter) to nearest even gives the correctly
-// rounded result of v: one rounding, not two.
-float RoundToOddF32(double v) {
-  const auto f = static_cast<float>(v);
-  if (static_cast<double>(f) == v || std::isnan(v)) return f;
-  uint32_t bits = F32ToBits(f);
-  if ((bits & 1u) == 0) bits = std::fabs(static_cast<double>(f)) > std::fabs(v) ? bits - 1 : bits + 1;
-  return BitsToF32(bits);
-}
-
-void StoreF64(DType type, double v, char *dst) {
-  switch (type) {
-    case DType::kF16: {
-      const uint16_t h = F32ToF16(RoundToOddF32(v));
-      std::memcpy(dst, &h, sizeof h);
-      break;
-    }
-    case DType::kBF16: {
-      const uint16_t h = F32ToBF16(RoundToOddF32(v));
-      std::memcpy(dst, &h, sizeof h);
-      break;
-    }
-    default: {
-      const auto f = static_cast<float>(v);
-      std::memcpy(dst, &f, sizeof f);
-      break;
-    }
+// Writes n values, value(i) for i = 0..n-1, to elements first.. of the view, each rounded once to
+// its dtype: narrowed to fp32 by F64ToFloatForDType, then converted by WriteFlatFromF32, a span at a time.
+template <class Value>
+void WriteFlatFromDoubles(const TensorView &view, void *base, int64_t first, int64_t n, const Value &value) {
+  constexpr int64_t kSpan = 256;
+  float narrowed[kSpan];
+  for (int64_t done = 0; done < n; done += kSpan) {
+    const int64_t count = std::min(kSpan, n - done);
+    for (int64_t i = 0; i < count; ++i) narrowed[i] = F64ToFloatForDType(view.dtype, value(done + i));
+    WriteFlatFromF32(view, base, first + done, count, narrowed);
   }
 }
 
 }  // namespace
 
 void WriteFlatFromF64(const TensorView &view, void *base, int64_t first, int64_t n, const double *src) {
-  if (n <= 0) return;
-  const auto size = static_cast<int64_t>(DTypeSize(view.dtype));
-  StridedCursor cursor(view, first);
-  for (int64_t i = 0; i < n; ++i, cursor.Next()) {
-    StoreF64(view.dtype, src[i], static_cast<char *>(base) + cursor.offset() * size);
-  }
+  WriteFlatFromDoubles(view, base, first, n, [src](int64_t i) { return src[i]; });
 }
 
 void FillFlat(const TensorView &view, void *base, int64_t n, double value) {
-  if (n <= 0) return;
-  const auto size = static_cast<int64_t>(DTypeSize(view.dtype));
-  StridedCursor cursor(view, 0);
-  for (int64_t i = 0; i < n; ++i, cursor.Next()) {
-    StoreF64(view.dtype, value, static_cast<char *>(base) + cursor.offset() * size);
-  }
+  WriteFlatFromDoubles(view, base, 0, n, [value](int64_t) { return value; });
 }
 
 }  // namespace aclcpu
