@@ -116,6 +116,24 @@ TEST(LayerNormNumeric, AllApisAndImplModesAgree) {
   EXPECT_EQ(f.rstdBytes, ref.rstdBytes);
 }
 
+// Dense fp32 rows of up to 256 elements have their statistics computed several rows side by side;
+// a transposed input is staged and computed a row at a time. Same values, same bits.
+TEST(LayerNormNumeric, InterleavedRowsMatchRowAtATime) {
+  for (int64_t n : {1, 7, 16, 64, 100, 256, 257}) {
+    for (int64_t m : {1, 3, 4, 5, 9, 260}) {
+      LayerNormTester dense, staged;
+      dense.Shape({m, n}).Seed(static_cast<uint64_t>(m * 1000 + n));
+      staged.Shape({m, n}).Seed(static_cast<uint64_t>(m * 1000 + n)).DataLayout(Layout::Transposed(2));
+      const LayerNormOutputs a = dense.Run(), b = staged.Run();
+      ASSERT_EQ(a.status, 0);
+      ASSERT_EQ(b.status, 0);
+      EXPECT_EQ(a.yBytes, b.yBytes) << m << "x" << n;
+      EXPECT_EQ(a.meanBytes, b.meanBytes) << m << "x" << n;
+      EXPECT_EQ(a.rstdBytes, b.rstdBytes) << m << "x" << n;
+    }
+  }
+}
+
 TEST(LayerNormNumeric, OneAndTwoThreadsBitIdentical) {
   const std::vector<std::vector<int64_t>> shapes = {{300, 64}, {5000, 7}, {3, 20000}, {64, 3, 129}};
   for (const DTypeCombo c : kCombos) {

@@ -93,6 +93,7 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
   if (weight != nullptr) ReadFlatAsF32(p.weight, b.weight, 0, n, weight);
   if (bias != nullptr) ReadFlatAsF32(p.bias, b.bias, 0, n, bias);
   const RowAccess xRows(p.x, p.beginAxis, b.x), yRows(p.out, p.beginAxis, b.out);
+  const bool xDirect = p.x.dtype == DType::kF32 && xRows.dense();
   const bool yDirect = p.out.dtype == DType::kF32 && yRows.dense();
   const auto normalize = HWY_DYNAMIC_DISPATCH(SelectLayerNormRow)(p.hasWeight, p.hasBias);
 
@@ -105,17 +106,26 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
     double means[kStatChunk], rstds[kStatChunk];
     for (int64_t chunk = first; chunk < last; chunk += kStatChunk) {
       const int64_t count = std::min(kStatChunk, last - chunk);
-      for (int64_t i = 0; i < count; ++i) {
-        const int64_t m = chunk + i;
-        const float *x = xRows.Load(m, n, stageX);
-        const RowStats s = ComputeRowStats(x, n, p.eps);
-        means[i] = s.mean;
-        rstds[i] = s.rstd;
-        float *y = yDirect ? reinterpret_cast<float *>(const_cast<char *>(yRows.RowStart(m))) : stageY;
-        const auto meanHi = static_cast<float>(s.mean);
-        const auto meanLo = static_cast<float>(s.mean - static_cast<double>(meanHi));
-        normalize(x, weight, bias, meanHi, meanLo, static_cast<float>(s.rstd), n, y, p.streamOut && yDirect);
-        if (!yDirect) yRows.Store(m, n, y);
+      // Dense fp32 rows are read in place, so several can be in flight (their statistics
+      // interleaved); staged rows share one stage and go one at a time.
+      const int64_t group = xDirect ? kRowsInterleaved : 1;
+      for (int64_t i = 0; i < count; i += group) {
+        const int64_t rowsHere = std::min(group, count - i);
+        const float *xs[kRowsInterleaved];
+        RowStats stats[kRowsInterleaved];
+        for (int64_t j = 0; j < rowsHere; ++j) xs[j] = xRows.Load(chunk + i + j, n, stageX);
+        ComputeRowStats(xs, rowsHere, n, p.eps, stats);
+        for (int64_t j = 0; j < rowsHere; ++j) {
+          const int64_t m = chunk + i + j;
+          const RowStats &s = stats[j];
+          means[i + j] = s.mean;
+          rstds[i + j] = s.rstd;
+          float *y = yDirect ? reinterpret_cast<float *>(const_cast<char *>(yRows.RowStart(m))) : stageY;
+          const auto meanHi = static_cast<float>(s.mean);
+          const auto meanLo = static_cast<float>(s.mean - static_cast<double>(meanHi));
+          normalize(xs[j], weight, bias, meanHi, meanLo, static_cast<float>(s.rstd), n, y, p.streamOut && yDirect);
+          if (!yDirect) yRows.Store(m, n, y);
+        }
       }
       if (p.wantMean) WriteFlatFromF64(p.mean, b.mean, chunk, count, means);
       if (p.wantRstd) WriteFlatFromF64(p.rstd, b.rstd, chunk, count, rstds);

@@ -16,34 +16,68 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // Both sums of a row in double: each fp32 element widened exactly, four vector accumulators
 // (element k always lands in accumulator (k / lanes) % 4), combined in a fixed tree, then the
-// scalar tail in index order. The order depends on n alone.
-RowStats LayerNormRowStats(const float *HWY_RESTRICT x, int64_t n, float eps) {
+// scalar tail in index order. The order depends on n alone. kRows rows go through the same steps
+// side by side: a short row's sums, 1/sqrt and division form a dependency chain of ~100 cycles,
+// which independent rows fill; each row's operations and their order are those of kRows == 1.
+template <int kRows>
+void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float eps, RowStats *HWY_RESTRICT out) {
   const hn::ScalableTag<double> d;
   const hn::Rebind<float, decltype(d)> df;
+  using V = hn::Vec<decltype(d)>;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  auto sum4 = [&](auto term) HWY_ATTR {
-    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+  auto sum4 = [&](auto term, double *sums) HWY_ATTR {
+    V a0[kRows], a1[kRows], a2[kRows], a3[kRows];
+#pragma GCC unroll 4
+    for (int r = 0; r < kRows; ++r) a0[r] = a1[r] = a2[r] = a3[r] = hn::Zero(d);
     int64_t k = 0;
     for (; k + 4 * lanes <= n; k += 4 * lanes) {
-      a0 = term(a0, hn::PromoteTo(d, hn::LoadU(df, x + k)));
-      a1 = term(a1, hn::PromoteTo(d, hn::LoadU(df, x + k + lanes)));
-      a2 = term(a2, hn::PromoteTo(d, hn::LoadU(df, x + k + 2 * lanes)));
-      a3 = term(a3, hn::PromoteTo(d, hn::LoadU(df, x + k + 3 * lanes)));
+#pragma GCC unroll 4
+      for (int r = 0; r < kRows; ++r) {
+        a0[r] = term(r, a0[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k)));
+        a1[r] = term(r, a1[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + lanes)));
+        a2[r] = term(r, a2[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + 2 * lanes)));
+        a3[r] = term(r, a3[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + 3 * lanes)));
+      }
     }
-    for (; k + lanes <= n; k += lanes) a0 = term(a0, hn::PromoteTo(d, hn::LoadU(df, x + k)));
-    double sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
-    for (; k < n; ++k) sum = hn::GetLane(term(hn::Set(d, sum), hn::Set(d, static_cast<double>(x[k]))));
-    return sum;
+    const int64_t vectorEnd = k + (n - k) / lanes * lanes;
+#pragma GCC unroll 4
+    for (int r = 0; r < kRows; ++r) {
+      for (int64_t j = k; j < vectorEnd; j += lanes) a0[r] = term(r, a0[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + j)));
+      double sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0[r], a1[r]), hn::Add(a2[r], a3[r]))));
+      for (int64_t j = vectorEnd; j < n; ++j) {
+        sum = hn::GetLane(term(r, hn::Set(d, sum), hn::Set(d, static_cast<double>(xs[r][j]))));
+      }
+      sums[r] = sum;
+    }
   };
   const auto count = static_cast<double>(n);
-  const double mean = sum4([](auto acc, auto v) HWY_ATTR { return hn::Add(acc, v); }) / count;
-  const auto vMean = hn::Set(d, mean);
-  const double sq = sum4([vMean](auto acc, auto v) HWY_ATTR {
-    const auto c = hn::Sub(v, vMean);
-    return hn::MulAdd(c, c, acc);
-  });
-  const double var = sq / count;
-  return RowStats{mean, 1.0 / std::sqrt(var + static_cast<double>(eps))};
+  double sums[kRows], squares[kRows];
+  sum4([](int, V acc, V v) HWY_ATTR { return hn::Add(acc, v); }, sums);
+  V means[kRows];
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r) {
+    out[r].mean = sums[r] / count;
+    means[r] = hn::Set(d, out[r].mean);
+  }
+  sum4(
+      [&means](int r, V acc, V v) HWY_ATTR {
+        const auto c = hn::Sub(v, means[r]);
+        return hn::MulAdd(c, c, acc);
+      },
+      squares);
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r) out[r].rstd = 1.0 / std::sqrt(squares[r] / count + static_cast<double>(eps));
+}
+
+// Statistics of `count` rows; rows of up to kInterleaveMaxCols go kRowsInterleaved at a time.
+void LayerNormRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
+  int64_t i = 0;
+  if (n <= kInterleaveMaxCols) {
+    for (; i + kRowsInterleaved <= count; i += kRowsInterleaved) {
+      RowStatsInterleaved<kRowsInterleaved>(xs + i, n, eps, out + i);
+    }
+  }
+  for (; i < count; ++i) RowStatsInterleaved<1>(xs + i, n, eps, out + i);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -59,8 +93,8 @@ namespace aclcpu {
 
 HWY_EXPORT(LayerNormRowStats);
 
-RowStats ComputeRowStats(const float *x, int64_t n, float eps) {
-  return HWY_DYNAMIC_DISPATCH(LayerNormRowStats)(x, n, eps);
+void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out) {
+  HWY_DYNAMIC_DISPATCH(LayerNormRowStats)(rows, count, n, eps, out);
 }
 
 RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {

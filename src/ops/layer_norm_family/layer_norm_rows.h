@@ -86,6 +86,11 @@ void FillFlat(const TensorView &view, void *base, int64_t n, double value);
 struct RowStats {
   double mean, rstd;
 };
-RowStats ComputeRowStats(const float *x, int64_t n, float eps);
+// Computed for `count` rows at once; short rows go several side by side, which hides their
+// latency. Each row's bits are the same however many rows are passed with it.
+void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out);
+// Rows this short or shorter are worth interleaving; kRowsInterleaved per step.
+constexpr int64_t kInterleaveMaxCols = 256;
+constexpr int kRowsInterleaved = 4;
 
 }  // namespace aclcpu
