@@ -42,12 +42,14 @@ void PlanWork(ConvTbcPlan *p) {
   const int64_t rows = p->tOut * p->b;
   p->fp32Result = p->numerics.kernelType == DType::kF32;
   if (p->convEmpty) return;
-  p->tileCols = std::min(kTbcTile, p->cout);
+  const int64_t maxRows = p->fp32Result ? kTbcDoubleSumTileRows : kTbcTile;
+  const int64_t maxCols = p->fp32Result ? kTbcDoubleSumTileCols : kTbcTile;
+  p->tileCols = std::min(maxCols, p->cout);
   p->coutTiles = CeilDiv(p->cout, p->tileCols);
-  p->tileRows = kTbcTile;
+  p->tileRows = maxRows;
   if (CeilDiv(rows, p->tileRows) * p->coutTiles < kMinItems) {
     const int64_t wanted = CeilDiv(rows, CeilDiv(kMinItems, p->coutTiles));
-    p->tileRows = std::min(kTbcTile, std::max(kMinTileRows, CeilDiv(wanted, 8) * 8));
+    p->tileRows = std::min(maxRows, std::max(kMinTileRows, CeilDiv(wanted, 8) * 8));
   }
   p->rowTiles = CeilDiv(rows, p->tileRows);
   p->items = p->rowTiles * p->coutTiles;
