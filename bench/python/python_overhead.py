@@ -107,6 +107,7 @@ def golden_bench(workdir, quick, scale=1):
     cases = _cli_golden.read_cases(cases_path)
     # The operators alone: the same calls on the same inputs, in this process, no files.
     prepared = []
+    draw_start = time.perf_counter()
     for c in cases:
         rng = _cli_golden._case_seed(0, c)
         mode, _ = _cli_golden._precision_for(c, "auto")
@@ -122,10 +123,19 @@ def golden_bench(workdir, quick, scale=1):
             else:
                 values.append(c.attrs.get(p.name, p.default))
         prepared.append((c.op, values))
+    drawing = time.perf_counter() - draw_start
     start = time.perf_counter()
-    for op, values in prepared:
-        op.call(values)
+    outputs = [op.call(values) for op, values in prepared]
     ops_alone = time.perf_counter() - start
+    # The least any golden tool writes: each input and output once, one plain file per tensor.
+    floor_dir = os.path.join(workdir, "floor")
+    os.makedirs(floor_dir)
+    start = time.perf_counter()
+    for i, ((_, values), outs) in enumerate(zip(prepared, outputs)):
+        arrays = [v for v in values if isinstance(v, np.ndarray)] + [o for o in outs if isinstance(o, np.ndarray)]
+        for j, a in enumerate(arrays):
+            np.ascontiguousarray(a).tofile(os.path.join(floor_dir, f"{i}_{j}.bin"))
+    writing = time.perf_counter() - start
     tool = os.path.join(SOURCE, "tools", "aclnn-cpu")
     files = sum(1 + sum(1 for p in c.op.params if p.kind == "tensor") for c in cases)
     print(f"== aclnn-cpu golden over {count} cases ({16 * scale}-{64 * scale} KiB tensors, fp32 and fp16 with float32 goldens; "
@@ -133,7 +143,12 @@ def golden_bench(workdir, quick, scale=1):
     print(f"operators alone (one process, no files): {ops_alone * 1e3:8.1f} ms")
     import_start = time.perf_counter()
     subprocess.run([sys.executable, "-c", "import aclnn_cpu"], check=True)  # golden imports torch only for bf16 APIs run natively
-    print(f"interpreter + import aclnn_cpu:          {(time.perf_counter() - import_start) * 1e3:8.1f} ms")
+    startup = time.perf_counter() - import_start
+    print(f"interpreter + import aclnn_cpu:          {startup * 1e3:8.1f} ms")
+    print(f"drawing the inputs (NumPy, in process):  {drawing * 1e3:8.1f} ms")
+    print(f"writing inputs and outputs (tofile):     {writing * 1e3:8.1f} ms")
+    floor = startup + drawing + ops_alone + writing
+    print(f"floor of any golden tool (the four):     {floor * 1e3:8.1f} ms ({floor / ops_alone:.1f}x the operators alone)")
     for jobs in (1, 2):
         out = os.path.join(workdir, f"out{jobs}")
         shutil.rmtree(out, ignore_errors=True)
