@@ -18,10 +18,11 @@ HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace HWY_NAMESPACE {
 
-// One vector of fp32 lanes as BF16 elements: the scalar F32ToBF16's
+// One vector of fp32 lanes as BF16 bits: the scalar F32ToBF16's
 // bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16, with a NaN kept quiet.
 template <class D>
-HWY_INLINE void StoreF32AsBF16(D /*d*/, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_RESTRICT dst) {
+HWY_INLINE hwy::HWY_NAMESPACE::Vec<hwy::HWY_NAMESPACE::Rebind<uint16_t, D>> F32ToBF16Bits(
+    D /*d*/, hwy::HWY_NAMESPACE::Vec<D> v) {
   namespace hn = hwy::HWY_NAMESPACE;
   const hn::RebindToUnsigned<D> du32;
   const hn::RebindToSigned<D> di32;
@@ -31,7 +32,13 @@ HWY_INLINE void StoreF32AsBF16(D /*d*/, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *
       hn::Add(hn::Add(bits, hn::Set(du32, 0x7FFFu)), hn::And(hn::ShiftRight<16>(bits), hn::Set(du32, 1u))));
   const auto nan = hn::Or(hn::ShiftRight<16>(bits), hn::Set(du32, 0x40u));
   const auto out = hn::IfThenElse(hn::RebindMask(du32, hn::IsNaN(v)), nan, rounded);
-  hn::StoreU(hn::DemoteTo(du16, hn::BitCast(di32, out)), du16, dst);
+  return hn::DemoteTo(du16, hn::BitCast(di32, out));
+}
+
+template <class D>
+HWY_INLINE void StoreF32AsBF16(D d, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_RESTRICT dst) {
+  const hwy::HWY_NAMESPACE::Rebind<uint16_t, D> du16;
+  hwy::HWY_NAMESPACE::StoreU(F32ToBF16Bits(d, v), du16, dst);
 }
 
 // One vector of fp32 lanes as FLOAT16 elements, exact on every target (see ACLCPU_HARDWARE_F16).
@@ -46,6 +53,24 @@ HWY_INLINE void StoreF32AsF16([[maybe_unused]] D d, hwy::HWY_NAMESPACE::Vec<D> v
   hn::Store(v, d, lanes);
   for (size_t i = 0; i < hn::Lanes(d); ++i) dst[i] = F32ToF16(lanes[i]);
 #endif
+}
+
+// StoreF32AsBF16 / StoreF32AsF16 with a non-temporal store: dst must be aligned to the 16-bit
+// vector's size. (Without hardware fp16 conversion the FLOAT16 store stays a regular one.)
+template <bool kBF16, class D>
+HWY_INLINE void StreamF32As16(D d, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_RESTRICT dst) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const hn::Rebind<uint16_t, D> du16;
+  if constexpr (kBF16) {
+    hn::Stream(F32ToBF16Bits(d, v), du16, dst);
+  } else {
+#if ACLCPU_HARDWARE_F16
+    const hn::Rebind<hwy::float16_t, D> dh;
+    hn::Stream(hn::BitCast(du16, hn::DemoteTo(dh, v)), du16, dst);
+#else
+    StoreF32AsF16(d, v, dst);
+#endif
+  }
 }
 
 }  // namespace HWY_NAMESPACE

@@ -116,6 +116,16 @@ TEST_F(PreluNumeric, StridedViews) {
   }
 }
 
+// Dense outputs of 8 MiB or more are written with non-temporal stores (16-bit ones too), after a
+// scalar head up to the vector alignment; odd lengths put the planes and rows at every alignment.
+TEST_F(PreluNumeric, LargeDenseOutputsStreamed) {
+  for (aclDataType dtype : kDtypes) {
+    SCOPED_TRACE(DTypeLabel(dtype));
+    ExpectMatchesReference(PreluForwardTester().Self({3, 5, 280001}).Weight({5}).DType(dtype).Seed(5).Run());
+    ExpectMatchesReference(PreluForwardTester().Self({1400003, 3}).Weight({3}).DType(dtype).Seed(6).Run());
+  }
+}
+
 TEST_F(PreluNumeric, BitIdenticalForOneAndTwoThreads) {
   struct Case {
     std::vector<int64_t> self, weight;

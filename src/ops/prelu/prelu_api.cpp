@@ -15,8 +15,8 @@ namespace {
 
 constexpr const char *kOp = "aclnnPrelu";
 constexpr int64_t kBlockElements = 65536;  // elements per work block: enough blocks to balance 2+ threads
-// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in cache
-// for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
+// A dense out (fp32, or 16-bit converted in registers) at least this large is written with non-temporal stores: it
+// would not stay in cache for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
 constexpr int64_t kStreamOutMinBytes = 8 << 20;
 
 // Input slots: self, weight; output slot: out.
@@ -38,8 +38,10 @@ DType Promote(DType a, DType b) { return a == b ? a : DType::kF32; }
 void PlanWork(PreluPlan *p) {
   p->promoted = Promote(p->self.dtype, p->weight.dtype);
   p->roundThroughPromoted = p->promoted != DType::kF32 && p->out.dtype != p->promoted;
-  p->streamOut = p->out.IsDenseF32() && !p->roundThroughPromoted &&
-                 p->out.Numel() * static_cast<int64_t>(sizeof(float)) >= kStreamOutMinBytes;
+  p->dense16 = (p->self.dtype == DType::kF16 || p->self.dtype == DType::kBF16) && p->out.dtype == p->self.dtype &&
+               p->self.IsContiguous() && p->out.IsContiguous();
+  const bool outDirect = (p->out.IsDenseF32() && !p->roundThroughPromoted) || p->dense16;
+  p->streamOut = outDirect && p->out.Numel() * static_cast<int64_t>(DTypeSize(p->out.dtype)) >= kStreamOutMinBytes;
   p->map = MapPreluWeights(p->self, p->weight.Numel());
   p->blockElements = kBlockElements;
   p->numBlocks = CeilDiv(p->self.Numel(), kBlockElements);

@@ -58,38 +58,49 @@ ForwardSpanFn SelectForwardSpan(bool rowWeight, bool stream) {
 
 // The same over n dense FLOAT16 (kBF16: BF16) values in and out, converted in registers: one pass
 // instead of three over staging buffers. The fp32 product is exact for 16-bit operands and is rounded
-// once on the store, as WriteFlatFromF32 rounds.
-template <bool kRowWeight, bool kBF16>
+// once on the store, as WriteFlatFromF32 rounds. kStream: as ForwardSpan's.
+template <bool kRowWeight, bool kBF16, bool kStream>
 void ForwardSpan16(const uint16_t *HWY_RESTRICT x, const float *HWY_RESTRICT wRow, float w, int64_t n,
                    uint16_t *HWY_RESTRICT out) {
   int64_t k = 0;
+  auto scalar = [&](int64_t i) {
+    const float xi = kBF16 ? BF16ToF32(x[i]) : F16ToF32(x[i]), wi = kRowWeight ? wRow[i] : w;
+    const float y = xi > 0.0f ? xi : wi * xi;
+    out[i] = kBF16 ? F32ToBF16(y) : F32ToF16(y);
+  };
 #if HWY_TARGET != HWY_SCALAR
   const hn::ScalableTag<float> df;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
   const auto zero = hn::Zero(df);
   const auto scalarWeight = hn::Set(df, w);
+  auto vector = [&](int64_t i) HWY_ATTR {
+    const auto vx = kBF16 ? LoadBF16AsF32(df, x + i) : LoadF16AsF32(df, x + i);
+    const auto vw = kRowWeight ? hn::LoadU(df, wRow + i) : scalarWeight;
+    return hn::IfThenElse(hn::Gt(vx, zero), vx, hn::Mul(vw, vx));
+  };
+  if (kStream) {
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(uint16_t);
+    for (; k < n && reinterpret_cast<uintptr_t>(out + k) % vectorBytes != 0; ++k) scalar(k);
+    for (; k + lanes <= n; k += lanes) StreamF32As16<kBF16>(df, vector(k), out + k);
+  }
   for (; k + lanes <= n; k += lanes) {
-    const auto vx = kBF16 ? LoadBF16AsF32(df, x + k) : LoadF16AsF32(df, x + k);
-    const auto vw = kRowWeight ? hn::LoadU(df, wRow + k) : scalarWeight;
-    const auto y = hn::IfThenElse(hn::Gt(vx, zero), vx, hn::Mul(vw, vx));
     if (kBF16) {
-      StoreF32AsBF16(df, y, out + k);
+      StoreF32AsBF16(df, vector(k), out + k);
     } else {
-      StoreF32AsF16(df, y, out + k);
+      StoreF32AsF16(df, vector(k), out + k);
     }
   }
 #endif
-  for (; k < n; ++k) {
-    const float xk = kBF16 ? BF16ToF32(x[k]) : F16ToF32(x[k]), wk = kRowWeight ? wRow[k] : w;
-    const float y = xk > 0.0f ? xk : wk * xk;
-    out[k] = kBF16 ? F32ToBF16(y) : F32ToF16(y);
-  }
+  for (; k < n; ++k) scalar(k);
 }
 
 using ForwardSpan16Fn = void (*)(const uint16_t *, const float *, float, int64_t, uint16_t *);
-ForwardSpan16Fn SelectForwardSpan16(bool rowWeight, bool bf16) {
-  if (bf16) return rowWeight ? ForwardSpan16<true, true> : ForwardSpan16<false, true>;
-  return rowWeight ? ForwardSpan16<true, false> : ForwardSpan16<false, false>;
+ForwardSpan16Fn SelectForwardSpan16(bool rowWeight, bool bf16, bool stream) {
+  static const ForwardSpan16Fn kTable[8] = {ForwardSpan16<false, false, false>, ForwardSpan16<false, false, true>,
+                                            ForwardSpan16<false, true, false>,  ForwardSpan16<false, true, true>,
+                                            ForwardSpan16<true, false, false>,  ForwardSpan16<true, false, true>,
+                                            ForwardSpan16<true, true, false>,   ForwardSpan16<true, true, true>};
+  return kTable[(rowWeight ? 4 : 0) + (bf16 ? 2 : 0) + (stream ? 1 : 0)];
 }
 
 }  // namespace HWY_NAMESPACE
@@ -117,22 +128,15 @@ void RoundThrough(DType type, float *values, int64_t n) {
   }
 }
 
-// Dense self and out of one 16-bit dtype: the kernel converts in registers. The product then always
-// rounds once, into that dtype (the promotion is that dtype or FLOAT, so roundThroughPromoted is false).
-bool Dense16(const PreluPlan &p) {
-  return (p.self.dtype == DType::kF16 || p.self.dtype == DType::kBF16) && p.out.dtype == p.self.dtype &&
-         p.self.IsContiguous() && p.out.IsContiguous();
-}
-
 class ChunkRunner {
  public:
   ChunkRunner(const PreluPlan &p, const PreluBuffers &b)
       : p_(p),
         b_(b),
         span_(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(p.map.layout == PreluLayout::kRows, p.streamOut)),
-        span16_(Dense16(p) ? HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(p.map.layout == PreluLayout::kRows,
-                                                                       p.self.dtype == DType::kBF16)
-                           : nullptr),
+        span16_(p.dense16 ? HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(p.map.layout == PreluLayout::kRows,
+                                                                      p.self.dtype == DType::kBF16, p.streamOut)
+                          : nullptr),
         selfDirect_(p.self.IsDenseF32()),
         outDirect_(p.out.IsDenseF32() && !p.roundThroughPromoted) {}
 
@@ -158,7 +162,7 @@ class ChunkRunner {
   const PreluPlan &p_;
   const PreluBuffers &b_;
   decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan)(false, false)) span_;
-  decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(false, false)) span16_;
+  decltype(HWY_DYNAMIC_DISPATCH(SelectForwardSpan16)(false, false, false)) span16_;
   bool selfDirect_, outDirect_;
 };
 

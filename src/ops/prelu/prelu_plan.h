@@ -17,7 +17,10 @@ struct PreluPlan {
   // when that dtype is FLOAT16 or BF16 and out's is another (the device computes in the promoted dtype).
   bool roundThroughPromoted = false;
   DType promoted = DType::kF32;
-  bool streamOut = false;  // a large dense fp32 out is written with non-temporal stores
+  // Dense self and out of one 16-bit dtype: the kernel converts in registers. The product then always
+  // rounds once, into that dtype (the promotion is that dtype or FLOAT, so roundThroughPromoted is false).
+  bool dense16 = false;
+  bool streamOut = false;  // a large dense out (fp32, or dense16) is written with non-temporal stores
 
   // Work: the flattened elements in fixed blocks of blockElements (no reductions: any split gives the
   // same bits).
