@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 APT_PACKAGES := cmake make g++ pkg-config dpkg-dev valgrind clang-format libhwy-dev libgtest-dev libbenchmark-dev libtorch-dev \
                 libopenblas-dev libdnnl-dev clang libclang-rt-14-dev libomp-14-dev \
-                python3-numpy python3-pytest python3-torch
+                python3-numpy python3-openpyxl python3-pytest python3-torch
 SOURCES = $(shell find include src tests bench examples fuzz -name '*.h' -o -name '*.cpp')
 
 .PHONY: deps build demo test test-stress stress-release stress-sanitize stress-tsan stress-fuzz-smoke bench install package valgrind format format-check sanitize sanitize-build tsan \

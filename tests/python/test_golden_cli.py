@@ -206,6 +206,21 @@ def test_golden_is_reproducible_and_sharded_halves_equal_the_whole(case_file, go
     assert tree_bytes(jobs2) == whole
 
 
+def test_xlsx_case_file_equals_csv(case_file, golden_dir, tmp_path):
+    import openpyxl  # python3-openpyxl, installed by the Makefile's deps
+
+    with open(case_file, newline="") as f:
+        rows = list(csv.reader(f))
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    path = str(tmp_path / "cases.xlsx")
+    book.save(path)
+    out = str(tmp_path / "from_xlsx")
+    run_cli("golden", "--case", path, "--out", out, "--seed", "7", check=0)
+    assert tree_bytes(out) == tree_bytes(golden_dir)
+
+
 def test_shard_takes_every_nth(case_file, tmp_path):
     out = str(tmp_path / "s")
     run_cli("golden", "--case", case_file, "--out", out, "--shard", "1/3", check=0)
