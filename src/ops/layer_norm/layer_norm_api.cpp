@@ -68,10 +68,16 @@ void PlanBlocksAndWorkspace(LayerNormPlan *p) {
 aclnnStatus PlanFill(const OpCheck &check, const aclTensor *t, const char *name, TensorView *view, int64_t *numel) {
   if (t == nullptr) return ACLNN_SUCCESS;
   *view = ToView(*t);
-  int64_t span = 1;
+  // In 128 bits: dims and strides come from the caller and their products can exceed int64 (the
+  // fuzz smoke found 1 + INT64_MAX here); a span beyond int64 is as good as unbounded.
+  __int128 span = 1;
   for (int d = 0; d < view->rank; ++d) {
     if (view->strides[d] == 0) view->dims[d] = std::min<int64_t>(view->dims[d], 1);
-    if (view->dims[d] > 0) span += (view->dims[d] - 1) * (view->strides[d] < 0 ? -view->strides[d] : view->strides[d]);
+    if (view->dims[d] > 0) {
+      const __int128 stride = view->strides[d];
+      span += static_cast<__int128>(view->dims[d] - 1) * (stride < 0 ? -stride : stride);
+      if (span > static_cast<__int128>(INT64_MAX)) span = static_cast<__int128>(INT64_MAX);
+    }
   }
   *numel = view->Numel();
   if (*numel > span) {
