@@ -2,6 +2,8 @@
 
 #include <omp.h>
 
+#include <cstring>
+
 #include <dnnl.hpp>
 
 namespace aclcpu {
@@ -91,15 +93,45 @@ const Bf16Matmul &Bf16MatmulFor(bool transA, bool transB, bool accumulate) {
 
 }  // namespace
 
+namespace {
+
+float Bf16ToF32(uint16_t bits) {
+  const uint32_t u = static_cast<uint32_t>(bits) << 16;
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+// C (+)= a[:, last] b[last, :]: the one term of an odd inner dimension, in fp32 (a product of two bf16
+// values is exact in fp32, so this is the term the library would have added).
+void AddLastTerm(bool transA, bool transB, int64_t m, int64_t n, int64_t last, const uint16_t *a, int64_t lda,
+                 const uint16_t *b, int64_t ldb, float *c, int64_t ldc, bool accumulate) {
+  for (int64_t i = 0; i < m; ++i) {
+    const float ai = Bf16ToF32(transA ? a[last * lda + i] : a[i * lda + last]);
+    float *row = c + i * ldc;
+    for (int64_t j = 0; j < n; ++j) {
+      const float term = ai * Bf16ToF32(transB ? b[j * ldb + last] : b[last * ldb + j]);
+      row[j] = accumulate ? row[j] + term : term;
+    }
+  }
+}
+
+}  // namespace
+
 bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const uint16_t *a, int64_t lda,
               const uint16_t *b, int64_t ldb, float *c, int64_t ldc, bool accumulate) {
   const OneThreadForLibrary one;
+  // oneDNN 2.6's bf16 GEMM pads an odd inner dimension to pairs with a zero on one side only, so an
+  // infinite last term becomes inf * 0 = NaN (all-(-inf) operands with k = 15 gave NaN instead of
+  // +inf). The library gets the even part; the last term is added here.
+  const int64_t even = k & ~int64_t{1};
   try {
-    Bf16MatmulFor(transA, transB, accumulate).Run(transA, transB, m, n, k, a, lda, b, ldb, c, ldc);
-    return true;
+    if (even > 0) Bf16MatmulFor(transA, transB, accumulate).Run(transA, transB, m, n, even, a, lda, b, ldb, c, ldc);
   } catch (const dnnl::error &) {
     return false;  // e.g. no bf16 support on this CPU: HasBF16Gemm() then reports false
   }
+  if (even != k) AddLastTerm(transA, transB, m, n, even, a, lda, b, ldb, c, ldc, accumulate || even > 0);
+  return true;
 }
 
 void PrepareGemm(bool bf16) {

@@ -262,6 +262,40 @@ inline double MaxAbs(const std::vector<double> &a) {
   return m;
 }
 
+// n values: each +inf, -inf or NaN with probability `special` / 3, else of magnitude in [1/8, 1] (never 0, so
+// an infinity meets no zero factor the test did not place).
+inline std::vector<double> ValuesWithSpecials(std::mt19937_64 &rng, int64_t n, double special) {
+  std::uniform_real_distribution<double> unit(0, 1), value(0.125, 1);
+  std::vector<double> v(static_cast<size_t>(n));
+  for (double &x : v) {
+    const double u = unit(rng);
+    if (u < special / 3)
+      x = HUGE_VAL;
+    else if (u < 2 * special / 3)
+      x = -HUGE_VAL;
+    else if (u < special)
+      x = std::nan("");
+    else
+      x = unit(rng) < 0.5 ? -value(rng) : value(rng);
+  }
+  return v;
+}
+
+// The largest finite |v| (infinities and NaN left out): the scale of the finite part of a result.
+inline double MaxFiniteAbs(const std::vector<double> &a) {
+  double m = 0;
+  for (double v : a)
+    if (std::isfinite(v)) m = std::max(m, std::fabs(v));
+  return m;
+}
+
+// `got` against a reference value: NaN for NaN and an infinity of the same sign exactly, else within `tol`.
+inline ::testing::AssertionResult SpecialExactOrNear(double got, double ref, double tol) {
+  if (std::isnan(ref) ? std::isnan(got) : std::isinf(ref) ? got == ref : std::fabs(got - ref) <= tol)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "got " << got << ", expected " << ref << " (tolerance " << tol << ")";
+}
+
 // The rule of the PyTorch parity tests: our max error against the float64 reference is at most
 // PyTorch's plus one ulp of the output dtype at the reference's largest magnitude.
 inline ::testing::AssertionResult NoWorseThanTorch(const std::vector<double> &ours, const std::vector<double> &torch,

@@ -214,5 +214,42 @@ TEST_F(ConvTbcNumeric, BitIdenticalForOneAndTwoThreads) {
   }
 }
 
+// IEEE special values (issue 32): a product of infinities is an infinity of the right sign, inf + (-inf)
+// is NaN, NaN propagates, and outputs no special value reaches stay finite and accurate. The vendor's
+// ST case 203 first: BF16 x and W all -inf, FLOAT16 bias all +inf, so every output is +inf (oneDNN's
+// bf16 GEMM made it NaN for the odd Cin 15). Then random placements on every dtype and cubeMathType,
+// with odd and even channel counts (the library's bf16 GEMM pads odd inner dimensions) and a Cin of
+// several fp32 chains.
+TEST_F(ConvTbcNumeric, InfinitiesAndNaNFollowIeee) {
+  {
+    ConvTbcForwardTester t;
+    t.Shape(9, 1, 15, 16, 2, 0).DType(ACL_BF16).BiasType(ACL_FLOAT16).CubeMathType(0);
+    t.Values(std::vector<double>(9 * 15, -HUGE_VAL), std::vector<double>(2 * 15 * 16, -HUGE_VAL),
+             std::vector<double>(16, HUGE_VAL));
+    const ConvTbcForwardOutputs out = t.Run();
+    ASSERT_EQ(out.status, 0) << aclGetRecentErrMsg();
+    for (size_t i = 0; i < out.y.size(); ++i) ASSERT_EQ(out.y[i], HUGE_VAL) << "output[" << i << "]";
+  }
+  struct Shape {
+    int64_t t, b, cin, cout, k, pad;
+  };
+  std::mt19937_64 rng(32);
+  for (const Shape &s : {Shape{4, 2, 3, 5, 2, 1}, Shape{3, 3, 16, 4, 3, 0}, Shape{2, 2, 71, 3, 1, 0}}) {
+    for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+      for (int8_t cmt = 0; cmt <= 4; ++cmt) {
+        for (double special : {0.03, 0.3}) {
+          ConvTbcForwardTester t;
+          t.Shape(s.t, s.b, s.cin, s.cout, s.k, s.pad).DType(dtype).CubeMathType(cmt);
+          t.Values(ValuesWithSpecials(rng, s.t * s.b * s.cin, special),
+                   ValuesWithSpecials(rng, s.k * s.cin * s.cout, special), ValuesWithSpecials(rng, s.cout, special));
+          SCOPED_TRACE(::testing::Message() << DTypeLabel(dtype) << " cubeMathType " << int{cmt} << " Cin " << s.cin
+                                            << " specials " << special);
+          ExpectMatchesReference(t, t.Run());
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclcpu_test
