@@ -63,13 +63,13 @@ format: deps
 # shapes, dtypes and strides) run in the release tree; under ASan they add ~6 minutes of compiling and
 # running to make test on 2 cores, so they join only on request: make sanitize SANITIZE_TORCH=ON
 # (libtorch itself is not instrumented; our libraries and the tests are). The fuzzers run random
-# problems of every operator under ASan+UBSan in make test as well. The OnAvx2GemmKernels reruns (the
-# ConvTbc suites with oneDNN held to AVX2) run in the release tree only: the same code paths as the
+# problems of every operator under ASan+UBSan in make test as well. The OnGemmKernels_<ISA> reruns (the
+# ConvTbc suites with oneDNN held to AVX2 and to AVX512_CORE) run in the release tree only: the same code paths as the
 # default run, minutes longer under ASan.
 SANITIZE_TORCH ?= OFF
 RUN_RELEASE = cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 RUN_SANITIZE = cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --output-on-failure -j $(JOBS) -E 'installed_prefix|package_deb|valgrind|OnAvx2GemmKernels'
+  ctest --output-on-failure -j $(JOBS) -E 'installed_prefix|package_deb|valgrind|OnGemmKernels_'
 # One Clang tree serves both the sanitized tests and the libFuzzer harnesses (fuzz-build is this
 # build): the libraries are compiled once with ASan+UBSan and the fuzzers' coverage, not once per tree.
 sanitize-build: deps

@@ -38,13 +38,16 @@ constexpr int64_t kTbcDoubleSumTileCols = 128;
 constexpr int64_t kTbcSpan = 8192;
 
 // Inner terms per library product. A sum that ends in an fp32 result is cut into at least four
-// fp32 chains of at most 128 terms (at least 8) whose results are added in double: each chain is
-// shorter than the single chain a BLAS call over the whole sum would run, so the result is at least
-// as accurate as PyTorch's (longer chunks measured worse). 16-bit results cannot see fp32 chain
-// error; there long products run faster.
+// fp32 chains of at most 32 terms (at least 8) whose results are added in double, so the error does
+// not depend on how the library orders a chain. oneDNN's AVX-512 fp32 kernels add a chain's terms
+// one after the other (its AVX2 kernels split some): with chains of 128, the weight gradient of
+// T 258 B 9 Cin 25 Cout 3 K 3 was 2.5 ulp off on average on AVX-512 against 1.3 on AVX2, and PyTorch's
+// BLAS, which splits long sums 16 ways on AVX-512, beat it by more than an ulp. Chains of 32: 1.3 ulp
+// on AVX-512 and 1.0 on AVX2, at 20-35 % more time on the large fp32 rows (docs/performance.md). 16-bit results
+// cannot see fp32 chain error; there long products run faster.
 inline int64_t TbcChunk(int64_t terms, bool fp32Result) {
   if (!fp32Result) return std::max<int64_t>(terms, 1);
-  return std::min<int64_t>(128, std::max<int64_t>(8, (terms + 3) / 4));
+  return std::min<int64_t>(32, std::max<int64_t>(8, (terms + 3) / 4));
 }
 
 }  // namespace aclcpu
