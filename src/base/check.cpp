@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/dtype_rules.h"
 #include "base/meta_objects.h"
 #include "runtime/runtime_internal.h"
 
@@ -77,6 +78,63 @@ aclnnStatus OpCheck::DTypeIn(const aclTensor *t, const char *name, std::initiali
     list += (list.empty() ? "" : ", ") + DTypeName(a);
   }
   return Invalid(std::string(name) + " dtype in {" + list + "}", DTypeName(t->dataType));
+}
+
+bool BroadcastShapes(const std::vector<int64_t> &a, const std::vector<int64_t> &b, std::vector<int64_t> *out) {
+  const size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> r(rank);
+  for (size_t i = 0; i < rank; ++i) {  // i counts from the last dim
+    const bool hasA = i < a.size(), hasB = i < b.size();
+    const int64_t da = hasA ? a[a.size() - 1 - i] : 1, db = hasB ? b[b.size() - 1 - i] : 1;
+    int64_t d;
+    if (!hasA || !hasB)
+      d = hasA ? da : db;
+    else if (da == db)
+      d = da;
+    else if (da == 1)
+      d = db;
+    else if (db == 1)
+      d = da;
+    else
+      return false;
+    r[rank - 1 - i] = d;
+  }
+  *out = std::move(r);
+  return true;
+}
+
+aclnnStatus OpCheck::Broadcast(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB,
+                               std::vector<int64_t> *shape) const {
+  if (BroadcastShapes(a->viewDims, b->viewDims, shape)) return ACLNN_SUCCESS;
+  return Invalid(std::string(nameA) + " and " + nameB + " shapes that broadcast", ShapeOf(a) + " and " + ShapeOf(b));
+}
+
+aclnnStatus OpCheck::ShapeIs(const aclTensor *t, const char *name, const std::vector<int64_t> &shape,
+                             const char *what) const {
+  if (t->viewDims == shape) return ACLNN_SUCCESS;
+  return Invalid(std::string(name) + " shape " + ShapeString(shape) + " (" + what + ")", ShapeOf(t));
+}
+
+aclnnStatus OpCheck::Promotes(aclDataType a, const char *nameA, aclDataType b, const char *nameB,
+                              aclDataType *promoted) const {
+  *promoted = PromoteTypes(a, b);
+  if (*promoted != ACL_DT_UNDEFINED) return ACLNN_SUCCESS;
+  return Invalid(std::string(nameA) + " and " + nameB + " dtypes that promote", DTypeName(a) + " and " + DTypeName(b));
+}
+
+aclnnStatus OpCheck::Castable(aclDataType from, aclDataType to, const char *what) const {
+  if (CanCastTo(from, to)) return ACLNN_SUCCESS;
+  return Invalid(std::string("a cast of ") + what + " that is allowed", DTypeName(from) + " to " + DTypeName(to));
+}
+
+aclnnStatus OpCheck::ScalarDTypeIn(const aclScalar *s, const char *name,
+                                   std::initializer_list<aclDataType> allowed) const {
+  std::string list;
+  for (aclDataType a : allowed) {
+    if (s->dataType == a) return ACLNN_SUCCESS;
+    list += (list.empty() ? "" : ", ") + DTypeName(a);
+  }
+  return Invalid(std::string(name) + " dtype in {" + list + "}", DTypeName(s->dataType));
 }
 
 aclnnStatus OpCheck::FormatIn(const aclTensor *t, const char *name, std::initializer_list<aclFormat> allowed) const {

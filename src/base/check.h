@@ -39,6 +39,17 @@ class OpCheck {
   aclnnStatus RankIs(const aclTensor *t, const char *name, size_t rank) const;
   aclnnStatus SameShape(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
   aclnnStatus SameDType(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB) const;
+  // 161002 unless the two view shapes broadcast (common-rules.md §5.2); the result in *shape.
+  aclnnStatus Broadcast(const aclTensor *a, const char *nameA, const aclTensor *b, const char *nameB,
+                        std::vector<int64_t> *shape) const;
+  // 161002 unless the view shape of `t` is `shape` (`what` names where the expected shape comes from).
+  aclnnStatus ShapeIs(const aclTensor *t, const char *name, const std::vector<int64_t> &shape, const char *what) const;
+  // 161002 unless the two dtypes promote (PromoteType); the result in *promoted.
+  aclnnStatus Promotes(aclDataType a, const char *nameA, aclDataType b, const char *nameB, aclDataType *promoted) const;
+  // 161002 unless `from` can be cast to `to` (CanCast), `what` naming the two ("the result to out").
+  aclnnStatus Castable(aclDataType from, aclDataType to, const char *what) const;
+  // 161002 unless the scalar's dtype is in `allowed`.
+  aclnnStatus ScalarDTypeIn(const aclScalar *s, const char *name, std::initializer_list<aclDataType> allowed) const;
   // 161002 for the device-private (blocked) storage formats: NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...
   aclnnStatus PublicFormat(const aclTensor *t, const char *name) const;
   // 161002 unless the tensor's format is in `allowed`.
@@ -54,6 +65,10 @@ class OpCheck {
  private:
   const char *op_;
 };
+
+// The vendor's broadcast of two view shapes (aligned on the right; a pair of dims broadcasts when equal
+// or when one is 1, 1 with 0 giving 0); false when they do not broadcast.
+bool BroadcastShapes(const std::vector<int64_t> &a, const std::vector<int64_t> &b, std::vector<int64_t> *out);
 
 // Empty when the view of `t` placed at `addr` stays inside the runtime block that contains
 // `addr` (or `addr` is in no block: caller-owned memory, or the view is empty); otherwise why not.

@@ -24,6 +24,9 @@ DType ToDType(aclDataType type) {
     case ACL_INT16: return DType::kI16;
     case ACL_INT32: return DType::kI32;
     case ACL_INT64: return DType::kI64;
+    case ACL_UINT16: return DType::kU16;
+    case ACL_UINT32: return DType::kU32;
+    case ACL_UINT64: return DType::kU64;
     default: return DType::kOther;
   }
 }

@@ -8,20 +8,39 @@
 
 namespace aclcpu {
 
-// Integer and bool kinds exist for operators that only move elements (the pads): they are never
-// converted, only copied by size.
-enum class DType : int8_t { kF32, kF16, kBF16, kF64, kC64, kC128, kBool, kI8, kU8, kI16, kI32, kI64, kOther };
+// Every storage dtype the operators accept; kOther stands for the rest (refused in phase 1).
+enum class DType : int8_t {
+  kF32,
+  kF16,
+  kBF16,
+  kF64,
+  kC64,
+  kC128,
+  kBool,
+  kI8,
+  kU8,
+  kI16,
+  kI32,
+  kI64,
+  kU16,
+  kU32,
+  kU64,
+  kOther
+};
 
 inline size_t DTypeSize(DType t) {
   switch (t) {
     case DType::kF16:
     case DType::kBF16:
-    case DType::kI16: return 2;
+    case DType::kI16:
+    case DType::kU16: return 2;
     case DType::kF32:
-    case DType::kI32: return 4;
+    case DType::kI32:
+    case DType::kU32: return 4;
     case DType::kF64:
     case DType::kC64:
-    case DType::kI64: return 8;
+    case DType::kI64:
+    case DType::kU64: return 8;
     case DType::kC128: return 16;
     default: return 1;
   }

@@ -1,0 +1,256 @@
+#include "base/pointwise/pointwise.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "base/executor.h"
+#include "base/parallel.h"
+
+namespace aclcpu {
+namespace {
+
+// Buffers of 16 KiB per operand: four of them stay in a 64 KiB L1/L2 corner while a block is worked on.
+constexpr size_t kBlockBytes = 16384;
+// Fewer elements than this per thread are not worth waking another thread for.
+constexpr int64_t kMinElementsPerThread = 32768;
+
+bool StoredAsCompute(DType d, ComputeType c) {
+  switch (c) {
+    case ComputeType::kF32: return d == DType::kF32;
+    case ComputeType::kF64: return d == DType::kF64;
+    case ComputeType::kI64: return d == DType::kI64;
+    case ComputeType::kC64: return d == DType::kC64;
+    case ComputeType::kC128: return d == DType::kC128;
+  }
+  return false;
+}
+
+bool DenseOver(int rank, const int64_t *dims, const int64_t *strides) {
+  int64_t expected = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    if (strides[d] != expected) return false;
+    expected *= dims[d];
+  }
+  return true;
+}
+
+// Calls f(elementOffset, stride, position, length) for the runs along the innermost dim that cover the
+// elements [first, first + n) of the iteration, position counting from `first`.
+template <class F>
+void ForEachRun(int rank, const int64_t *dims, const int64_t *strides, int64_t offset, int64_t first, int64_t n,
+                const F &f) {
+  if (rank == 0) {
+    if (n > 0) f(offset, int64_t{0}, int64_t{0}, n);
+    return;
+  }
+  int64_t index[kMaxRank];
+  int64_t rest = first;
+  for (int d = rank - 1; d >= 0; --d) {
+    index[d] = rest % dims[d];
+    rest /= dims[d];
+    offset += index[d] * strides[d];
+  }
+  const int inner = rank - 1;
+  for (int64_t pos = 0; pos < n;) {
+    const int64_t len = std::min(dims[inner] - index[inner], n - pos);
+    f(offset, strides[inner], pos, len);
+    pos += len;
+    offset += len * strides[inner];
+    index[inner] += len;
+    for (int d = inner; d > 0 && index[d] == dims[d]; --d) {  // carry into the outer dims
+      offset += strides[d - 1] - index[d] * strides[d];
+      index[d] = 0;
+      ++index[d - 1];
+    }
+  }
+}
+
+// Copies n elements of `size` bytes between strided runs (strides in elements).
+void CopyElements(char *dst, int64_t dstStride, const char *src, int64_t srcStride, int64_t n, size_t size) {
+  if (dstStride == 1 && srcStride == 1) {
+    std::memmove(dst, src, static_cast<size_t>(n) * size);
+    return;
+  }
+  const auto ds = static_cast<size_t>(dstStride) * size, ss = static_cast<size_t>(srcStride) * size;
+  for (int64_t k = 0; k < n; ++k)
+    std::memcpy(dst + static_cast<size_t>(k) * ds, src + static_cast<size_t>(k) * ss, size);
+}
+
+// A rawCopy block: the input's elements gathered (unless dense), then scattered to out (unless dense).
+void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *buffer, int64_t first, int64_t n) {
+  const size_t size = DTypeSize(p.out.dtype);
+  const TensorView &v = p.in[0].view;
+  const char *src = static_cast<const char *>(input) + static_cast<size_t>(v.offset + first) * size;
+  if (!p.inDense) {
+    ForEachRun(p.rank, p.dims, p.inStrides[0], v.offset, first, n,
+               [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                 CopyElements(buffer + static_cast<size_t>(pos) * size, 1,
+                              static_cast<const char *>(input) + static_cast<size_t>(offset) * size, stride, len, size);
+               });
+    src = buffer;
+  }
+  char *base = static_cast<char *>(out);
+  if (p.outDense) {
+    std::memmove(base + static_cast<size_t>(p.out.offset + first) * size, src, static_cast<size_t>(n) * size);
+    return;
+  }
+  ForEachRun(p.rank, p.dims, p.outStrides, p.out.offset, first, n,
+             [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+               CopyElements(base + static_cast<size_t>(offset) * size, stride, src + static_cast<size_t>(pos) * size, 1,
+                            len, size);
+             });
+}
+
+}  // namespace
+
+PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &params, ComputeType inCompute,
+                            ComputeType outCompute, const PointwiseInput *inputs, int numInputs, const TensorView &out,
+                            DType roundThrough) {
+  PointwisePlan p;
+  if (kernel == nullptr) {
+    // A conversion stores the input's values straight into the dtype they go to (so that, e.g., a
+    // float reaches an int32 by the float -> int32 rule, not through int64).
+    if (roundThrough != DType::kOther && roundThrough != out.dtype) p.roundThrough = roundThrough;
+    outCompute = p.roundThrough != DType::kOther ? ComputeTypeOf(p.roundThrough) : inCompute;
+    p.outCompute = outCompute;
+  } else if (roundThrough != out.dtype && ComputeTypeOf(roundThrough) == outCompute &&
+             !(roundThrough == DType::kF32 && outCompute == ComputeType::kF32) &&
+             !(roundThrough == DType::kF64 && outCompute == ComputeType::kF64) &&
+             !(roundThrough == DType::kI64 && outCompute == ComputeType::kI64))
+    p.roundThrough = roundThrough;
+  p.kernel = kernel;
+  p.params = params;
+  p.inCompute = inCompute;
+  p.outCompute = outCompute;
+  p.numInputs = numInputs;
+  p.out = out;
+  for (int i = 0; i < numInputs; ++i) p.in[i] = inputs[i];
+  p.numel = out.Numel();
+  // Each input's strides over out's dims (right-aligned; 0 where it is broadcast), dims of size 1 dropped.
+  int64_t dims[kMaxRank], in[kMaxPointwiseInputs][kMaxRank] = {}, os[kMaxRank];
+  int rank = 0;
+  for (int d = 0; d < out.rank; ++d) {
+    if (out.dims[d] == 1) continue;
+    dims[rank] = out.dims[d];
+    os[rank] = out.strides[d];
+    for (int i = 0; i < numInputs; ++i) {
+      const TensorView &v = inputs[i].view;
+      const int vd = d - (out.rank - v.rank);
+      in[i][rank] = inputs[i].constant || vd < 0 || v.dims[vd] == 1 ? 0 : v.strides[vd];
+    }
+    ++rank;
+  }
+  // Merge dim d into the one before it when every operand steps over both as one dim.
+  for (int d = 0; d < rank; ++d) {
+    const int prev = p.rank - 1;
+    bool merge = prev >= 0 && p.outStrides[prev] == os[d] * dims[d];
+    for (int i = 0; i < numInputs && merge; ++i) merge = p.inStrides[i][prev] == in[i][d] * dims[d];
+    if (merge) {
+      p.dims[prev] *= dims[d];
+      p.outStrides[prev] = os[d];
+      for (int i = 0; i < numInputs; ++i) p.inStrides[i][prev] = in[i][d];
+      continue;
+    }
+    p.dims[p.rank] = dims[d];
+    p.outStrides[p.rank] = os[d];
+    for (int i = 0; i < numInputs; ++i) p.inStrides[i][p.rank] = in[i][d];
+    ++p.rank;
+  }
+  for (int i = 0; i < numInputs; ++i) {
+    p.inDirect[i] = !inputs[i].constant && StoredAsCompute(inputs[i].view.dtype, inCompute) &&
+                    DenseOver(p.rank, p.dims, p.inStrides[i]);
+  }
+  p.rawCopy = kernel == nullptr && numInputs == 1 && !inputs[0].constant && inputs[0].view.dtype == out.dtype &&
+              p.roundThrough == DType::kOther;
+  p.inDense = numInputs > 0 && !inputs[0].constant && DenseOver(p.rank, p.dims, p.inStrides[0]);
+  p.outDense = DenseOver(p.rank, p.dims, p.outStrides);
+  p.outDirect = p.roundThrough == DType::kOther && StoredAsCompute(out.dtype, outCompute) &&
+                DenseOver(p.rank, p.dims, p.outStrides);
+  const size_t widest = std::max(ComputeSize(inCompute), ComputeSize(outCompute));
+  p.blockElements = static_cast<int64_t>(kBlockBytes / widest);
+  p.numBlocks = CeilDiv(p.numel, p.blockElements);
+  p.bufferElements = std::min(p.blockElements, p.numel);
+  p.threads =
+      static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(PlanThreads(), CeilDiv(p.numel, kMinElementsPerThread))));
+  const size_t inBuffer = AlignUp(static_cast<size_t>(p.bufferElements) * ComputeSize(inCompute));
+  const size_t outBuffer = AlignUp(static_cast<size_t>(p.bufferElements) * ComputeSize(outCompute));
+  // The out buffer, then (for roundThrough) room for a block in that dtype.
+  p.scratchStride = inBuffer * static_cast<size_t>(numInputs) + 2 * outBuffer;
+  p.workspaceBytes = p.numel == 0 ? 0 : p.scratchStride * static_cast<size_t>(p.threads);
+  return p;
+}
+
+void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, void *workspace) {
+  if (p.numBlocks == 0) return;
+  const size_t inSize = ComputeSize(p.inCompute), outSize = ComputeSize(p.outCompute);
+  const size_t inBuffer = AlignUp(static_cast<size_t>(p.bufferElements) * inSize);
+  const auto buffer = [&](int thread, int slot) {
+    return static_cast<char *>(workspace) + p.scratchStride * static_cast<size_t>(thread) +
+           inBuffer * static_cast<size_t>(slot);
+  };
+  // Constants fill their buffers once; the kernels never write their inputs' buffers.
+  for (int i = 0; i < p.numInputs; ++i) {
+    if (!p.in[i].constant) continue;
+    for (int t = 0; t < p.threads; ++t) {
+      char *b = buffer(t, i);
+      for (int64_t k = 0; k < p.bufferElements; ++k)
+        std::memcpy(b + static_cast<size_t>(k) * inSize, p.in[i].value, inSize);
+    }
+  }
+  ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
+    const int64_t first = block * p.blockElements, n = std::min(p.blockElements, p.numel - first);
+    if (p.rawCopy) {
+      RawCopyBlock(p, inputs[0], out, buffer(thread, 0), first, n);
+      return;
+    }
+    const void *in[kMaxPointwiseInputs] = {};
+    for (int i = 0; i < p.numInputs; ++i) {
+      const TensorView &v = p.in[i].view;
+      const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
+      if (p.in[i].constant) {
+        in[i] = buffer(thread, i);
+      } else if (p.inDirect[i]) {
+        in[i] = static_cast<const char *>(inputs[i]) + (v.offset + first) * esize;
+      } else {
+        char *dst = buffer(thread, i);
+        const char *base = static_cast<const char *>(inputs[i]);
+        ForEachRun(p.rank, p.dims, p.inStrides[i], v.offset, first, n,
+                   [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                     LoadRun(v.dtype, base + offset * esize, stride, p.inCompute,
+                             dst + static_cast<size_t>(pos) * inSize, len);
+                   });
+        in[i] = dst;
+      }
+    }
+    const auto outEsize = static_cast<int64_t>(DTypeSize(p.out.dtype));
+    char *outBase = static_cast<char *>(out);
+    void *target = p.outDirect ? outBase + (p.out.offset + first) * outEsize : buffer(thread, p.numInputs);
+    bool narrowed = false;
+    if (p.kernel != nullptr) {
+      p.kernel(n, in, target, p.params);
+    } else if (p.roundThrough != DType::kOther) {  // input -> roundThrough's storage -> its compute type
+      void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
+      StoreRun(p.inCompute, in[0], p.roundThrough, narrow, 1, n);
+      LoadRun(p.roundThrough, narrow, 1, p.outCompute, target, n);
+      narrowed = true;
+    } else if (p.outDirect) {
+      ConvertComputeRun(p.inCompute, in[0], p.outCompute, target, n);  // the same type: a copy
+    } else {
+      target = const_cast<void *>(in[0]);  // stored from where it was loaded; never written
+    }
+    if (p.outDirect) return;
+    if (p.roundThrough != DType::kOther && !narrowed) {
+      void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
+      StoreRun(p.outCompute, target, p.roundThrough, narrow, 1, n);
+      LoadRun(p.roundThrough, narrow, 1, p.outCompute, target, n);
+    }
+    const char *src = static_cast<const char *>(target);
+    ForEachRun(p.rank, p.dims, p.outStrides, p.out.offset, first, n,
+               [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                 StoreRun(p.outCompute, src + static_cast<size_t>(pos) * outSize, p.out.dtype,
+                          outBase + offset * outEsize, stride, len);
+               });
+  });
+}
+
+}  // namespace aclcpu

@@ -1,0 +1,96 @@
+#include "ops/math/arith_family/arith_family.h"
+
+#include "base/dtype_rules.h"
+#include "base/meta_objects.h"
+#include "base/pointwise/pointwise_executor.h"
+#include "base/scalar_value.h"
+
+namespace aclcpu {
+namespace {
+
+// The dtype the quotient is computed in: floating and complex promotions keep theirs, integers and
+// bool divide in FLOAT (the vendor's int32 and bool kernels return FLOAT).
+ComputeType DivCompute(aclDataType promoted) {
+  return IsFloatingType(promoted) || IsComplexType(promoted) ? ComputeTypeOf(ToDType(promoted)) : ComputeType::kF32;
+}
+
+PointwiseParams ParamsOf(const ArithCall &c, ComputeType compute) {
+  PointwiseParams p;
+  if (c.alpha == nullptr) return p;
+  // A2 tests "alpha equals 1" on its float value with two comparisons, so a NaN alpha counts as 1.
+  const float alphaF = ScalarToFloat(*c.alpha);
+  if (!(alphaF > 1 || alphaF < 1)) p.i[1] |= kArithAlphaIsOne;
+  if (c.promoted == ACL_BOOL) p.i[1] |= kArithClampBool;
+  // Axpy takes alpha as a float for FLOAT, FLOAT16 and INT32 (and Sub for any floating dtype but
+  // DOUBLE); otherwise alpha becomes a value of the promoted dtype.
+  const bool asFloat = c.promoted == ACL_FLOAT || c.promoted == ACL_FLOAT16 || c.promoted == ACL_INT32 ||
+                       (c.kind == ArithOp::kSub && c.promoted == ACL_BF16);
+  p.f[0] = asFloat ? alphaF : ScalarThrough<double>(*c.alpha, ToDType(c.promoted), ComputeType::kF64);
+  p.i[0] = ScalarThrough<int64_t>(*c.alpha, ToDType(c.promoted), ComputeType::kI64);
+  p.c[0] = ScalarThrough<c128>(*c.alpha, ToDType(c.promoted), ComputeType::kC128);
+  (void)compute;
+  return p;
+}
+
+}  // namespace
+
+aclnnStatus CheckAlpha(const OpCheck &check, const aclScalar *alpha, aclDataType promoted) {
+  if (promoted == ACL_BOOL) {
+    if (IsIntegralType(alpha->dataType, true)) return ACLNN_SUCCESS;
+    return check.Invalid("an integral or BOOL alpha when the result is BOOL", DTypeName(alpha->dataType));
+  }
+  return check.Castable(alpha->dataType, promoted, "alpha to the promoted dtype");
+}
+
+aclDataType PromoteAddsScalar(aclDataType tensor, aclDataType scalar, aclDataType out) {
+  if (IsComplexType(tensor) || IsComplexType(scalar)) return PromoteTypes(tensor, scalar);
+  if (IsFloatingType(tensor)) return tensor;
+  if (scalar == ACL_DOUBLE && out == ACL_FLOAT) return ACL_FLOAT;
+  if (IsFloatingType(scalar) || tensor == ACL_BOOL) return PromoteTypes(tensor, scalar);
+  return tensor;
+}
+
+aclDataType PromoteMulsScalar(aclDataType tensor, aclDataType scalar, aclDataType out) {
+  if (IsComplexType(tensor) || IsComplexType(scalar)) return PromoteTypes(tensor, scalar);
+  if (tensor == ACL_DOUBLE || tensor == ACL_FLOAT || tensor == ACL_FLOAT16) return tensor;
+  if (tensor == ACL_BF16) return ACL_FLOAT;
+  if ((tensor == ACL_BOOL && scalar == ACL_DOUBLE) || (scalar == ACL_DOUBLE && out == ACL_FLOAT)) return ACL_FLOAT;
+  if (IsFloatingType(scalar) || tensor == ACL_BOOL) return PromoteTypes(tensor, scalar);
+  return tensor;
+}
+
+aclDataType PromoteDivsScalar(aclDataType tensor, aclDataType scalar) {
+  if (IsComplexType(scalar) || IsComplexType(tensor)) return PromoteTypes(tensor, scalar);
+  // These pairs go to the vendor's mixed-dtype RealDiv: the scalar stays a FLOAT, the quotient is FLOAT.
+  const bool half = tensor == ACL_FLOAT16 || tensor == ACL_BF16;
+  const bool otherHalf = (scalar == ACL_FLOAT16 || scalar == ACL_BF16) && scalar != tensor;
+  if ((half && (scalar == ACL_FLOAT || otherHalf)) || (tensor == ACL_BF16 && scalar == ACL_DOUBLE)) return ACL_FLOAT;
+  if (IsFloatingType(tensor)) return tensor;
+  return ACL_FLOAT;
+}
+
+aclnnStatus LaunchArith(const ArithCall &c, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(c.op);
+  std::vector<NamedTensor> tensors = {{c.self, "self"}};
+  if (c.other != nullptr) tensors.push_back({c.other, "other"});
+  std::vector<NamedTensor> all = tensors;
+  all.push_back({c.out, "out"});
+  ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(all));
+  const bool compute = !IsEmpty(*c.self) && (c.other == nullptr || !IsEmpty(*c.other));
+  PointwisePlan plan;
+  if (compute) {
+    const DType promoted = ToDType(c.promoted);
+    const ComputeType type = c.kind == ArithOp::kDiv ? DivCompute(c.promoted) : ComputeTypeOf(promoted);
+    const PointwiseKernel kernel = ArithKernel(c.kind, type);
+    if (kernel == nullptr) return InternalError(c.op, "no kernel for the promoted dtype");
+    PointwiseInput in[2] = {PointwiseInput::Tensor(ToView(*c.self)), {}};
+    in[1] =
+        c.other != nullptr ? PointwiseInput::Tensor(ToView(*c.other)) : ScalarConstant(*c.otherScalar, promoted, type);
+    const bool divInFloat = c.kind == ArithOp::kDiv && type != ComputeTypeOf(promoted);
+    plan = PlanPointwise(kernel, ParamsOf(c, type), type, type, in, 2, ToView(*c.out),
+                         divInFloat ? DType::kOther : promoted);
+  }
+  return CreatePointwiseExecutor(c.op, tensors, {c.out, "out"}, plan, compute, workspaceSize, executor);
+}
+
+}  // namespace aclcpu
