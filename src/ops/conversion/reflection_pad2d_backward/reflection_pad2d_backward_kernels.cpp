@@ -101,7 +101,7 @@ void ComposeRow(const ReflectionPad2dBackwardPlan &p, const typename S::Storage 
     for (size_t b = 0; b < borders; ++b) {
       const SourceList &cols = sources[b];
       for (int64_t part = 0; part < k; ++part) {
-        Wide acc = 0;
+        Wide acc = -0.0;  // the identity of IEEE addition: a sum of -0 terms stays -0
         for (int r = 0; r < static_cast<int>(rowCount); ++r) {
           for (int j = 0; j < cols.count; ++j) acc += S::Load(src[r][cols.at[j] * k + part]);
         }

@@ -55,7 +55,7 @@ class RowComposer {
     if (n > 0) std::memcpy(dst + c0, src + c0 + shift, static_cast<size_t>(n) * sizeof(T));
     for (size_t b = 0; b < p_.borderColumns.size(); ++b) {
       for (int64_t part = 0; part < k; ++part) {
-        Wide acc = 0;
+        Wide acc = -0.0;  // the identity of IEEE addition: a sum of -0 terms stays -0
         for (int64_t w = p_.borderBegin[b]; w < p_.borderEnd[b]; ++w) acc += S::Load(src[w * k + part]);
         dst[p_.borderColumns[b] * k + part] = S::Store(acc);
       }
@@ -78,7 +78,7 @@ class RowComposer {
     for (int64_t c = c0; c < c0 + n; ++c) dst[c] = S::Store(sums[c + shift]);
     for (size_t b = 0; b < p_.borderColumns.size(); ++b) {
       for (int64_t part = 0; part < k; ++part) {
-        Wide acc = 0;
+        Wide acc = -0.0;  // the identity of IEEE addition: a sum of -0 terms stays -0
         for (int64_t w = p_.borderBegin[b]; w < p_.borderEnd[b]; ++w) acc += sums[w * k + part];
         dst[p_.borderColumns[b] * k + part] = S::Store(acc);
       }

@@ -3,6 +3,7 @@
 // y = swish((x - mean) rstd gamma + beta) while the group is in cache.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "ops/norm/group_norm_swish/group_norm_swish_kernels.cpp"
@@ -291,8 +292,13 @@ void RunGroupNormSwish(const GroupNormSwishPlan &p, const GroupNormSwishBuffers 
       const PieceMoments piece = moments(readX(off, len), len);
       const auto n = static_cast<double>(len), total = count + n;
       const double delta = piece.mean - mean;
-      mean += delta * (n / total);
-      m2 += piece.m2 + delta * delta * (count * n / total);
+      if (std::isfinite(piece.mean) && std::isfinite(mean)) {
+        mean += delta * (n / total);
+        m2 += piece.m2 + delta * delta * (count * n / total);
+      } else {  // an infinity or NaN: the update's inf - inf would be NaN where the mean is an infinity
+        mean += piece.mean;
+        m2 = std::numeric_limits<double>::quiet_NaN();  // a deviation is inf - inf: the variance is NaN
+      }
       count = total;
     });
     const double rstd = 1.0 / std::sqrt(m2 / size + eps);

@@ -266,7 +266,8 @@ void PlainDxPiece(const void *stash, const void *xData, int64_t len, int64_t hw,
   auto *HWY_RESTRICT dx = static_cast<SourceElement<kSource> *>(dxData);
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto c1Hi = static_cast<float>(c1), c1Lo = static_cast<float>(c1 - c1Hi);
+  // c1 as an fp32 pair; an infinite c1 is its own high part (c1 - c1Hi would be inf - inf = NaN).
+  const auto c1Hi = static_cast<float>(c1), c1Lo = std::isfinite(c1Hi) ? static_cast<float>(c1 - c1Hi) : 0.0f;
   const auto slope = static_cast<float>(-static_cast<double>(rstd) * c2);
   const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd), vSlope = hn::Set(d, slope);
   const auto vNegC1Hi = hn::Set(d, -c1Hi), vC1Lo = hn::Set(d, c1Lo);

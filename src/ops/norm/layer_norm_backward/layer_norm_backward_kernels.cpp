@@ -83,6 +83,16 @@ HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const floa
   const double r = rstd, a = sumG * invN, b = sumGX * invN;
   const double coefB = -r * r * b;
   const auto fA = static_cast<float>(a), fB = static_cast<float>(coefB), fC = static_cast<float>(-coefB * mean);
+  if (!std::isfinite(fB) || !std::isfinite(fC)) {
+    // An infinite b (an infinite dy or weight) makes B*x and C opposite infinities where x has the
+    // mean's sign: NaN where rstd * (g - a - b * xhat) is an infinity. Such rows take that form.
+    for (int64_t k = 0; k < n; ++k) {
+      const float g = kWeight ? dy[k] * w[k] : dy[k];
+      const double xhat = (static_cast<double>(x[k]) - mean) * r;
+      dx[k] = static_cast<float>(r * ((static_cast<double>(g) - a) - b * xhat));
+    }
+    return;
+  }
   const auto vA = hn::Set(d, fA), vB = hn::Set(d, fB), vC = hn::Set(d, fC), vRstd = hn::Set(d, rstd);
   auto scalarDx = [&](int64_t k) {
     const float g = kWeight ? dy[k] * w[k] : dy[k];
