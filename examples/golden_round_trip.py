@@ -60,7 +60,7 @@ def main():
 
         # The device under test: the same operator in the output dtype, fed from the input files.
         x, weight = case.inputs
-        (out,) = aclnn_cpu.prelu(x, weight)
+        out = aclnn_cpu.prelu(x, weight)  # one output: the array itself
         aclnn_cpu.save_bin(out, "device_out.bin")
         rc_correct = aclnn_cpu_command("compare", "device_out.bin", golden, "--dtype", "float16",
                                        "--golden-dtype", "float32")

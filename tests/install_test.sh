@@ -110,7 +110,7 @@ if [ -n "${ACLNN_CPU_PYTHON:-}" ]; then
   grep -qx aclnnPrelu "$prefix/ops.out" && grep -qx aclnnConvTbcBackward "$prefix/ops.out"
   run_prelu='
 import os, sys, numpy as np, aclnn_cpu
-out, = aclnn_cpu.prelu(np.array([-2.0, 3.0], np.float32), np.array([0.25], np.float32))
+out = aclnn_cpu.prelu(np.array([-2.0, 3.0], np.float32), np.array([0.25], np.float32))
 assert out.tolist() == [-0.5, 3.0], out
 maps = [l.split()[-1] for l in open("/proc/self/maps") if l.rstrip().endswith("/libopapi_nn.so")]
 lib64 = os.path.realpath(os.path.join(sys.argv[1], "lib64"))

@@ -1,7 +1,9 @@
 """aclnn-cpu's golden toolkit: the aclnn operators callable from Python, and the vendor's precision standards.
 
     import aclnn_cpu
+    out = aclnn_cpu.prelu(x, w)                # one output: the array (or torch tensor) itself
     grad_input, grad_gamma, grad_beta = aclnn_cpu.layer_norm_backward(dy, x, [4], mean, rstd, weight, bias)
+                                               # several: a named tuple (.grad_input_out, .grad_weight_out, ...)
     result = aclnn_cpu.precision.compare(actual, golden, standard="commercial")
 
 Submodules:

@@ -87,10 +87,11 @@ def run(args):
     except (BinFormatError, PrecisionInputError) as e:
         sys.stderr.write(f"aclnn-cpu compare: error: {e}\n")
         return 2
+    args.exit_status = 0 if result.passed else 1  # the verdict stands even if stdout is closed while printing it
     if args.json:
         print(json.dumps(result.to_dict()))
     elif args.quiet:
         print(result.result_line())
     else:
         print("\n".join(result.lines(args.max_diff)))
-    return 0 if result.passed else 1
+    return args.exit_status

@@ -510,7 +510,7 @@ def compute_case(case, seed, precision):
             outs.append(torch.empty(spec.shape, dtype=torch.bfloat16))
         else:
             outs.append(np.empty(spec.shape, dtype=_ops.numpy_dtype(acl)))
-    results = op.call(values, outs)
+    results = op.call(values, outs)  # the plain tuple, one entry per output (not the functions' form)
     return inputs, list(zip(op.outputs, results)), warning
 
 
@@ -700,11 +700,10 @@ def _run(args):
     for name, message in errors:
         sys.stderr.write(f"aclnn-cpu golden: {name}: {message}\n")
     written = len(jobs) - len(failed) - len(errors)
+    args.exit_status = 2 if errors else (1 if failed else 0)  # the cases are written: a closed stdout changes nothing
     if not args.quiet:
         sys.stdout.write(f"{written} of {len(jobs)} cases written to {out}\n")
-    if errors:
-        return 2
-    return 1 if failed else 0
+    return args.exit_status
 
 
 def _execute(jobs, n_jobs):

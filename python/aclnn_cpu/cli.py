@@ -2,10 +2,15 @@
 
 Each subcommand lives in its own module with register(subparsers), which adds its parser and sets
 `func` to a run(args) -> int exit code. Exit codes: 0 pass, 1 fail (compare), 2 usage or input errors.
+
+A reader that stops early (`aclnn-cpu ops | head -1`) closes stdout under us: main() then exits quietly, with
+no traceback and no "Exception ignored" at interpreter exit, and returns the code the subcommand had settled
+before writing its output (run() sets args.exit_status before printing a verdict it already knows; 0 if unset).
 """
 
 import argparse
 import importlib
+import os
 import sys
 
 _SUBCOMMAND_MODULES = ("aclnn_cpu._cli_golden", "aclnn_cpu._cli_compare", "aclnn_cpu._cli_ops")
@@ -32,11 +37,41 @@ def build_parser():
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    state = {}
     try:
-        return int(args.func(args))
+        return _main(argv, state)
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        args = state.get("args")
+        return int(getattr(args, "exit_status", 0) or 0)
     except KeyboardInterrupt:
         return 130
+
+
+def _main(argv, state):
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit:
+        sys.stdout.flush()  # --help's text: a closed pipe surfaces here, not at interpreter exit
+        raise
+    state["args"] = args
+    code = int(args.func(args))
+    sys.stdout.flush()  # the buffered rest, while a closed pipe can still be caught
+    return code
+
+
+def _stdout_to_devnull():
+    """After a BrokenPipeError on stdout: point file descriptor 1 at /dev/null, so the flush of what is still
+    buffered (at interpreter exit) neither fails nor prints "Exception ignored ... BrokenPipeError"."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # stdout replaced by an object without a descriptor
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -1,23 +1,31 @@
 """One Python function per aclnn operator of the libraries, forward and backward.
 
     import aclnn_cpu
-    out, = aclnn_cpu.prelu(x, w)
-    grad_input, grad_weight, grad_bias = aclnn_cpu.layer_norm_backward(dy, x, [4], mean, rstd, weight, bias)
+    out = aclnn_cpu.prelu(x, w)                      # one output: the array itself
+    grad_input, grad_weight = aclnn_cpu.prelu_backward(dy, x, w)
+    r = aclnn_cpu.layer_norm_backward(dy, x, [4], mean, rstd, weight, bias)
+    r.grad_input_out, r.grad_weight_out, r.grad_bias_out   # several outputs: a named tuple
 
 Names: the aclnn name in snake case (aclnnLayerNormBackward -> layer_norm_backward); parameters: the aclnn parameter
 names in snake case without the "Optional" suffix (weightOptional -> weight=None), in header order, outputs left out.
-Each function returns a tuple with one entry per output tensor of the API (None for an output its mask turns off).
+Results: an operator with one output returns that array (or torch tensor); one with several outputs returns a named
+tuple (unpacks and indexes like a tuple) whose fields are the output parameter names in snake case (gradInput ->
+grad_input, meanOutOptional -> mean_out); an output its mask turns off is None. `aclnn-cpu ops` shows each form.
 
 Tensors: NumPy arrays (float16/32/64, complex64/128, ints, bool; any strides, views passed as views) or torch CPU
 tensors (bfloat16 included). Any torch input -> torch outputs, else NumPy outputs. Outputs are allocated with the
-shapes and dtypes the aclnn rules give, or written into the caller's arrays: out=(a, b, c) (None entries allocate).
+shapes and dtypes the aclnn rules give, or written into the caller's arrays: out=a for one output, out=(a, b, c)
+for several (None entries allocate); the caller's arrays are what is returned.
 Errors: AclnnError(status, aclGetRecentErrMsg text).
 
 Adding an operator is one Op(...) entry in OPS at the end of this file: the aclnn name, its GetWorkspaceSize
 parameters in header order (In/Opt/IntArr/BoolArr/Int/Int8/Double/Bool/Str for inputs, Out for outputs with
 a shape rule and a dtype rule), and the dtypes it accepts (for `aclnn-cpu ops` and the golden precision choice).
+Op.call(values, out) is the low-level form the golden callables and `aclnn-cpu golden` use: always a plain tuple,
+one entry per output; Op.pack(results) turns it into what the function returns.
 """
 
+import collections
 import ctypes
 import math
 import re
@@ -391,6 +399,15 @@ def mask_bit(attr, i):
     return lambda ctx: bool(ctx[attr][i]) if ctx[attr] is not None and i < len(ctx[attr]) else False
 
 
+def _result_type(aclnn, name, fields):
+    """The named tuple of an operator with several outputs, e.g. LayerNormBackwardResult(grad_input_out,
+    grad_weight_out, grad_bias_out); made a module attribute by _export so its results pickle."""
+    cls = collections.namedtuple(f"{aclnn[len('aclnn'):]}Result", fields)
+    cls.__module__ = __name__
+    cls.__doc__ = f"The outputs of aclnn_cpu.{name}: {', '.join(fields)} (None where an output mask turns one off)."
+    return cls
+
+
 class Op:
     def __init__(self, aclnn, params, dtypes, doc="", float_dtypes=None):
         self.aclnn = aclnn  # "aclnnLayerNormBackward"
@@ -402,6 +419,8 @@ class Op:
         self.dtypes = dtypes  # accepted dtype names of the main input
         self.doc = doc
         self._entry = None  # (runtime, (phase 1, phase 2)) once resolved
+        self.result_names = tuple(p.py for p in self.outputs)  # gradInputOut -> grad_input_out
+        self.result_type = _result_type(self.aclnn, self.name, self.result_names) if len(self.outputs) > 1 else None
 
     def signature(self):
         parts = []
@@ -413,7 +432,9 @@ class Op:
             else:
                 parts.append(p.py)
         parts.append("out=None")
-        return f"{self.name}({', '.join(parts)}) -> ({', '.join(snake(o.name[:-3] if o.name.endswith('Out') else o.name) for o in self.outputs)})"
+        names = self.result_names
+        result = names[0] if len(names) == 1 else f"({', '.join(names)})"
+        return f"{self.name}({', '.join(parts)}) -> {result}"
 
     def golden_signature(self):
         names = ["selfT" if p.name == "self" else p.name for p in self.params]
@@ -421,8 +442,13 @@ class Op:
 
     # -- the call -------------------------------------------------------------------------------------------
     def __call__(self, *args, out=None, **kwargs):
-        values = self.bind(args, kwargs)
-        return self.call(values, out)
+        return self.pack(self.call(self.bind(args, kwargs), out))
+
+    def pack(self, results):
+        """call()'s tuple as the function returns it: one output -> that array, several -> the named tuple."""
+        if self.result_type is not None:
+            return self.result_type._make(results)
+        return results[0] if results else None
 
     def bind(self, args, kwargs):
         """Positional and keyword arguments (Python or aclnn names) -> list of input values in param order."""
@@ -447,6 +473,8 @@ class Op:
         return values
 
     def call(self, values, out=None):
+        """values: the inputs in param order (see bind); out: None, one array, or a sequence with one entry per
+        output (None entries allocate). Returns a plain tuple, one entry per output (None where not computed)."""
         outs = self.outputs
         if out is None:
             out = (None,) * len(outs)
@@ -685,13 +713,15 @@ OP_BY_NAME = {}
 
 def _export(op):
     def fn(*args, out=None, **kwargs):
-        return op.call(op.bind(args, kwargs), out)
+        return op.pack(op.call(op.bind(args, kwargs), out))
 
     fn.__name__ = fn.__qualname__ = op.name
     fn.__doc__ = (f"{op.signature()}\n\naclnn{op.aclnn[5:]}: {op.doc}\nGolden form: {op.golden_signature()}\n"
                   f"dtypes: {', '.join(op.dtypes)}")
     fn.op = op
     globals()[op.name] = fn
+    if op.result_type is not None:
+        globals()[op.result_type.__name__] = op.result_type
     __all__.append(op.name)
     OP_BY_NAME[op.name] = op
     OP_BY_NAME[op.aclnn] = op

@@ -350,7 +350,10 @@ def commercial(actual, golden, third, dtype=None, golden_dtype=None, level="L1",
                error_balance=False, threshold=None, max_diff=10):
     """Double benchmark: actual's and third's MARE/MERE/RMSE against the golden on |g| >= threshold, their
     ratios within the level's limits; small-value ErrorCount ratio <= 2; non-finite positions by the
-    three-way rule (spec §2.3). `third` is in `dtype` (a same-precision benchmark)."""
+    three-way rule (spec §2.3). `third` is in `dtype` (a same-precision benchmark). With no position in the
+    large-value domain (every finite |g| below the threshold, or none finite) the three ratios are not computed:
+    None in metrics (with raw_* and each side's values), `n/a` and no verdict in the text; a large domain with no
+    error anywhere keeps 0/0 -> 1 (spec §6.12, Example C)."""
     if level not in COMMERCIAL_LEVELS:
         raise PrecisionInputError(f"unknown level '{level}' (L0, L1 or L2)")
     if third is None:
@@ -380,16 +383,19 @@ def commercial(actual, golden, third, dtype=None, golden_dtype=None, level="L1",
     special_bad = special & ~(same(a, b) | (~np.isfinite(g) & same(a, g)))
     large = finite & (np.abs(g) >= small_t)
     small = finite & ~large
-    ma, mb = _large_metrics(a[large], g[large]), _large_metrics(b[large], g[large])
-    ratios = [_ratio(x, y, small_t) for x, y in zip(ma, mb)]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        raw = [_ratio(x, y, 0.0) if y or not x else float("inf") for x, y in zip(ma, mb)]
+    if large.any():
+        ma, mb = _large_metrics(a[large], g[large]), _large_metrics(b[large], g[large])
+        ratios = [_ratio(x, y, small_t) for x, y in zip(ma, mb)]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            raw = [_ratio(x, y, 0.0) if y or not x else float("inf") for x, y in zip(ma, mb)]
+    else:  # no position in the large-value domain: the ratios are not computed (n/a, None), not judged
+        ma = mb = ratios = raw = [None] * 3
     with np.errstate(invalid="ignore"):
         cnt_a = int((small & (np.abs(a - g) > small_err)).sum())
         cnt_b = int((small & (np.abs(b - g) > small_err)).sum())
     small_ratio = cnt_a / max(cnt_b, 1)
     limits = COMMERCIAL_LEVELS[level]
-    crit = [Criterion(f"{n}_ratio", r, "<=", lim, r <= lim, "f", "g")
+    crit = [Criterion(f"{n}_ratio", r, "<=", lim, None if r is None else r <= lim, "f", "g")
             for n, r, lim in zip(("MARE", "MERE", "RMSE"), ratios, limits)]
     crit.append(Criterion(f"small_error_count actual={cnt_a} third={cnt_b} ratio", small_ratio, "<=",
                           SMALL_COUNT_RATIO, small_ratio <= SMALL_COUNT_RATIO, "f", "g"))
@@ -397,7 +403,7 @@ def commercial(actual, golden, third, dtype=None, golden_dtype=None, level="L1",
     if special_bad.any():
         crit.append(Criterion("special_mismatched", int(special_bad.sum()), "<=", 0, False, "d", "d"))
         reasons.append("NaN/Inf mismatch")
-    bad_ratios = [n for n, c in zip(("MARE", "MERE", "RMSE"), crit) if not c.passed]
+    bad_ratios = [n for n, c in zip(("MARE", "MERE", "RMSE"), crit) if c.passed is False]
     if bad_ratios:
         reasons.append(_verdict_reason("ratio exceeded", bad_ratios))
     if small_ratio > SMALL_COUNT_RATIO:

@@ -12,6 +12,8 @@ PYTHON_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "python")
 sys.path.insert(0, PYTHON_DIR)
 from aclnn_cpu import cli  # noqa: E402
 from aclnn_cpu.binio import save_bin  # noqa: E402
+from test_precision import (COMMERCIAL_PAIRS, NO_RATIOS, NOT_COMPUTED, all_nonfinite_case,  # noqa: E402
+                            all_small_case)
 
 
 @pytest.fixture
@@ -107,6 +109,35 @@ def test_example_e(tmp_path, run):
     metrics = json.loads("\n".join(out))["metrics"]
     assert ["%.6f" % metrics[k] for k in ("raw_mare_ratio", "raw_mere_ratio", "raw_rmse_ratio")] == [
         "1.500000", "1.213137", "1.469140"]
+
+
+@pytest.mark.parametrize("level", ["L0", "L1", "L2"])
+@pytest.mark.parametrize("dtype,golden_dtype", COMMERCIAL_PAIRS)
+def test_commercial_empty_large_domain_prints_na(tmp_path, run, dtype, golden_dtype, level):
+    """An all-small and an all-non-finite golden: the three ratios print `n/a` with no verdict (JSON: null), the
+    exit code is the small-value/special rules' verdict."""
+    for kind, (g, b, ok, bad) in (("small", all_small_case(dtype)),
+                                  ("nonfinite", all_nonfinite_case(dtype, golden_dtype))):
+        gp = write(tmp_path, f"g_{kind}.bin", (g, golden_dtype))
+        tp = write(tmp_path, f"t_{kind}.bin", (b, dtype))
+        for actual, code in ((ok, 0), (bad, 1)):
+            ap = write(tmp_path, f"a_{kind}_{code}.bin", (actual, dtype))
+            args = (ap, gp, "--third", tp, "--dtype", dtype, "--golden-dtype", golden_dtype, "--standard",
+                    "commercial", "--level", level)
+            got, out, err = run(*args)
+            assert (got, err) == (code, ""), (kind, out, err)
+            large = "large=0 small=4 special=0" if kind == "small" else "large=0 small=0 special=4"
+            assert out[0] == (f"standard=commercial level={level} dtype={dtype} golden_dtype={golden_dtype} "
+                              f"elements=4 {large}")
+            assert out[1:4] == NO_RATIOS[level], (kind, out)
+            assert out[-1] == ("result: PASS" if code == 0 else
+                               "result: FAIL (small value ErrorCount ratio exceeded)" if kind == "small" else
+                               "result: FAIL (NaN/Inf mismatch)"), (kind, out)
+            got, out, _ = run(*args, "--json")
+            d = json.loads("\n".join(out))
+            assert got == code and d["pass"] is (code == 0)
+            assert all(d["metrics"][k] is None for k in NOT_COMPUTED), d["metrics"]
+            assert '"mare_ratio": null' in out[0] and '"rmse_ratio": null' in out[0]
 
 
 def test_example_f(tmp_path, run):
@@ -225,3 +256,73 @@ def test_installed_command_runs(tmp_path):
     r = subprocess.run(["/usr/bin/python3", tool, "compare", str(g), str(g), "--dtype", "nope"],
                        capture_output=True, text=True, env=env)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
+
+
+# --- a reader that stops early: `aclnn-cpu ... | head -1` -------------------------------------------------------
+
+TOOL = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "aclnn-cpu")
+NO_TRACE = ("Traceback", "BrokenPipeError", "Exception ignored")
+
+
+def tool_env():
+    return dict(os.environ, PYTHONPATH=os.path.abspath(PYTHON_DIR))
+
+
+def piped_into_head(*args):
+    """`aclnn-cpu ARGS | head -1` under bash's pipefail: (the pipeline's status, which is aclnn-cpu's as head
+    exits 0, head's output, aclnn-cpu's stderr)."""
+    p = subprocess.run(["bash", "-c", 'set -o pipefail; "$@" | head -1', "_", "/usr/bin/python3", TOOL,
+                        *map(str, args)], capture_output=True, text=True, env=tool_env(), timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def with_stdout_closed(*args):
+    """`aclnn-cpu ARGS` writing into a pipe whose reader is already gone: the first write fails (EPIPE) whatever
+    the timing, unlike with head. -> (exit code, stderr)."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        p = subprocess.run(["/usr/bin/python3", TOOL, *map(str, args)], stdout=w, stderr=subprocess.PIPE,
+                           text=True, env=tool_env(), timeout=120)
+    finally:
+        os.close(w)
+    return p.returncode, p.stderr
+
+
+@pytest.mark.parametrize("args", [("ops",), ("ops", "--json")])
+def test_ops_piped_into_head_exits_quietly(args):
+    code, out, err = piped_into_head(*args)
+    assert (code, err) == (0, ""), err
+    first = out.splitlines()
+    assert len(first) == 1 and "aclnnLayerNorm" in first[0]
+    if "--json" in args:
+        assert json.loads(first[0])["aclnn"] == "aclnnLayerNorm"
+
+
+def test_compare_piped_into_head_keeps_its_verdict(tmp_path):
+    # 50,000 failing elements listed by --max-diff: megabytes of output, far more than a pipe holds, so
+    # aclnn-cpu is still writing when head exits. The exit code stays the verdict's: 1 (FAIL).
+    g = write(tmp_path, "g.bin", (np.ones(50000), "float32"))
+    a = write(tmp_path, "a.bin", (np.linspace(1.1, 2, 50000), "float32"))
+    code, out, err = piped_into_head("compare", a, g, "--dtype", "float32", "--max-diff", "100000")
+    assert (code, err) == (1, ""), err
+    assert out.startswith("standard=mixed dtype=float32") and out.count("\n") == 1
+    code, out, err = piped_into_head("compare", g, g, "--dtype", "float32", "--max-diff", "100000")
+    assert (code, err) == (0, "") and out.startswith("standard=mixed"), err
+
+
+def test_every_subcommand_exits_quietly_when_stdout_is_closed(tmp_path):
+    g = write(tmp_path, "g.bin", (np.ones(64), "float32"))
+    a = write(tmp_path, "a.bin", (np.linspace(1.1, 2, 64), "float32"))
+    for args, want in ((("ops",), 0), (("ops", "--json"), 0), (("ops", "prelu"), 0), (("--help",), 0),
+                       (("ops", "--help"), 0), (("compare", g, g, "--dtype", "float32"), 0),
+                       (("compare", a, g, "--dtype", "float32"), 1), (("compare", a, g, "--dtype", "float32",
+                                                                        "--json"), 1),
+                       (("compare", g, g, "--dtype", "float32", "--quiet"), 0)):
+        code, err = with_stdout_closed(*args)
+        assert (code, err) == (want, ""), (args, code, err)
+    # Errors still reach stderr, one line, with their own exit code.
+    code, err = with_stdout_closed("compare", g, g, "--dtype", "nope")
+    assert code == 2 and err.count("\n") == 1 and not any(t in err for t in NO_TRACE), err
+    code, err = with_stdout_closed("ops", "nope")
+    assert code == 2 and err.count("\n") == 1 and not any(t in err for t in NO_TRACE), err

@@ -261,7 +261,7 @@ def test_sample_layout_and_npy(case_file, tmp_path):
     golden = np.fromfile(os.path.join(out, "prelu_fp32", "output", "golden.bin"), np.float32)
     x = np.fromfile(os.path.join(out, "prelu_fp32", "input", "input_self.bin"), np.float32).reshape(2, 4)
     w = np.fromfile(os.path.join(out, "prelu_fp32", "input", "input_weight.bin"), np.float32)
-    assert np.array_equal(golden, aclnn_cpu.prelu(x, w)[0].reshape(-1))
+    assert np.array_equal(golden, aclnn_cpu.prelu(x, w).reshape(-1))
     assert sorted(os.listdir(os.path.join(out, "prelu_bwd_bf16", "output"))) == ["golden_gradInput.bin",
                                                                                    "golden_gradWeight.bin"]
     outn = str(tmp_path / "npy")
@@ -312,6 +312,37 @@ def test_failing_case_exit_1_others_written(tmp_path):
     p = run_cli("golden", "--case", path, "--out", out, check=1)
     assert "bad_pad" in p.stderr and "161002" in p.stderr
     assert os.listdir(out) == ["prelu_fp32"]
+
+
+def _no_traceback(err):
+    return not any(t in err for t in ("Traceback", "BrokenPipeError", "Exception ignored"))
+
+
+def test_golden_with_stdout_closed_keeps_its_status(tmp_path):
+    """`aclnn-cpu golden` whose stdout reader is gone (its summary line cannot be written): no traceback, the cases
+    written, the documented exit code (0 all written, 1 an aclnn call failed)."""
+    good = str(tmp_path / "good.csv")
+    write_csv(good, [CASES[0]])
+    mixed = str(tmp_path / "mixed.csv")
+    write_csv(mixed, [CASES[0], ("bad_pad", "aclnnReflectionPad2d", ((1, 2, 2), (1, 8, 8)), ("float32",) * 2,
+                                 {"padding": [3, 3, 3, 3]}, {})])
+    for case_path, want in ((good, 0), (mixed, 1)):
+        out = str(tmp_path / f"o{want}")
+        r, w = os.pipe()
+        os.close(r)
+        try:
+            p = subprocess.run([sys.executable, TOOL, "golden", "--case", case_path, "--out", out], stdout=w,
+                               stderr=subprocess.PIPE, text=True, timeout=300)
+        finally:
+            os.close(w)
+        assert p.returncode == want and _no_traceback(p.stderr), p.stderr
+        assert os.listdir(out) == ["prelu_fp32"]
+    # The same through a shell pipe into head: status 0 (pipefail), head gets the summary line.
+    p = subprocess.run(["bash", "-c", 'set -o pipefail; "$@" | head -1', "_", sys.executable, TOOL, "golden",
+                        "--case", good, "--out", str(tmp_path / "o_head")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0 and _no_traceback(p.stderr), p.stderr
+    assert p.stdout.startswith("1 of 1 cases written")
 
 
 @pytest.mark.parametrize("mutate,needle", [
@@ -386,7 +417,7 @@ def test_installed_prefix_layout_finds_its_libraries(tmp_path):
     shutil.copy(TOOL, prefix / "bin" / "aclnn-cpu")
     env = {k: v for k, v in os.environ.items() if k not in ("ACLNN_CPU_LIB_DIR", "PYTHONPATH", "LD_LIBRARY_PATH")}
     code = ("import aclnn_cpu, numpy as np; from aclnn_cpu import _capi; "
-            "print(aclnn_cpu.prelu(np.array([-2.0, 1.0], np.float32), np.array([0.5], np.float32))[0].tolist(), "
+            "print(aclnn_cpu.prelu(np.array([-2.0, 1.0], np.float32), np.array([0.5], np.float32)).tolist(), "
             "_capi.runtime().lib_dir)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                        cwd=str(prefix / "python"), timeout=120)

@@ -42,7 +42,7 @@ f32 = np.float32
 
 def test_example_prelu():
     x = np.array([-2, 1, 2, -3, -4.7, 5.3, -6.9, 7], f32).reshape(2, 4)
-    check_example("prelu", aclnn_cpu.prelu(x, np.array([3], f32)))
+    check_example("prelu", [aclnn_cpu.prelu(x, np.array([3], f32))])
 
 
 def test_example_prelu_backward():
@@ -53,13 +53,13 @@ def test_example_prelu_backward():
 @pytest.mark.parametrize("name", ["reflection_pad2d", "replication_pad2d"])
 def test_example_pads(name):
     x = np.arange(1, 5, dtype=f32).reshape(1, 1, 2, 2)
-    check_example(name, getattr(aclnn_cpu, name)(x, [1, 1, 1, 1]))
+    check_example(name, [getattr(aclnn_cpu, name)(x, [1, 1, 1, 1])])
 
 
 @pytest.mark.parametrize("name", ["reflection_pad2d_backward", "replication_pad2d_backward"])
 def test_example_pad_backwards(name):
     x = np.arange(1, 5, dtype=f32).reshape(1, 1, 2, 2)
-    check_example(name, getattr(aclnn_cpu, name)(np.ones((1, 1, 4, 4), f32), x, [1, 1, 1, 1]))
+    check_example(name, [getattr(aclnn_cpu, name)(np.ones((1, 1, 4, 4), f32), x, [1, 1, 1, 1])])
 
 
 def test_example_layer_norm_backward():
@@ -112,9 +112,9 @@ def test_example_group_norm_swish():
 
 
 def test_example_conv_tbc():
-    outs = aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), 1, cube_math_type=1)
-    assert outs[0].shape == (2, 2, 4)
-    check_example("conv_tbc", outs)
+    out = aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), 1, cube_math_type=1)
+    assert out.shape == (2, 2, 4)
+    check_example("conv_tbc", [out])
 
 
 def test_example_conv_tbc_backward():
@@ -171,7 +171,7 @@ def test_prelu_torch(dtype):
         def f(x, w):
             return (F.prelu(x, w),)
 
-        (ours,) = aclnn_cpu.prelu(x, w)
+        ours = aclnn_cpu.prelu(x, w)
         assert isinstance(ours, torch.Tensor) and ours.dtype == x.dtype
         no_worse_than_torch(ours, f(*f64(x, w))[0], torch_in_fp32(f, x, w)[0], dtype, "prelu")
 
@@ -213,7 +213,7 @@ def test_pad_forward_bitwise(kind, dtype):
             base = torch.complex(base, base.flip(-1)).to(torch.complex64)
         else:
             base = base.to(getattr(torch, dtype))
-        (ours,) = fn(base, pads)
+        ours = fn(base, pads)
         if dtype in ("float16", "bfloat16", "complex64"):
             ref = F.pad(base.to(torch.complex128 if dtype == "complex64" else torch.float64), pads, PAD_MODE[kind])
             ref = ref.to(base.dtype)
@@ -221,7 +221,7 @@ def test_pad_forward_bitwise(kind, dtype):
             ref = F.pad(base, pads, PAD_MODE[kind])
         assert torch.equal(ours, ref)
         if dtype in ("float32", "float64"):  # NumPy in, NumPy out, same bits
-            (ours_np,) = fn(base.numpy(), pads)
+            ours_np = fn(base.numpy(), pads)
             assert isinstance(ours_np, np.ndarray) and np.array_equal(ours_np, ref.numpy())
 
 
@@ -241,7 +241,7 @@ def test_pad_backward_torch(kind, dtype):
             x = x.clone().requires_grad_(True)
             return torch.autograd.grad(F.pad(x, pads, PAD_MODE[kind]), x, dy)
 
-        (ours,) = fn(dy, x, pads)
+        ours = fn(dy, x, pads)
         no_worse_than_torch(ours, grads(*f64(dy, x))[0], torch_in_fp32(grads, dy, x)[0], dtype, kind)
 
 
@@ -343,7 +343,7 @@ def test_conv_tbc_torch(dtype):
         k = min(k, t)
         pad = int(torch.randint(0, 3, (1,), generator=gen))
         x, w, bias = rnd(gen, (t, b, cin), dtype), rnd(gen, (k, cin, cout), dtype), rnd(gen, (cout,), dtype)
-        (ours,) = aclnn_cpu.conv_tbc(x, w, bias, pad, 0)
+        ours = aclnn_cpu.conv_tbc(x, w, bias, pad, 0)
         ref = torch.conv_tbc(*f64(x, w, bias), pad)
         tn = torch.conv_tbc(x.float(), w.float(), bias.float(), pad).to(x.dtype)
         assert ours.shape == ref.shape
@@ -392,10 +392,10 @@ def test_strided_numpy_views_equal_contiguous_copies():
     for v in _views(storage):
         assert not v.flags.c_contiguous
         w = rng.uniform(0, 1, (v.shape[1],)).astype(f32)
-        assert np.array_equal(aclnn_cpu.prelu(v, w)[0], aclnn_cpu.prelu(np.ascontiguousarray(v), w)[0])
+        assert np.array_equal(aclnn_cpu.prelu(v, w), aclnn_cpu.prelu(np.ascontiguousarray(v), w))
         pads = [1, 1, 1, 1]
-        assert np.array_equal(aclnn_cpu.reflection_pad2d(v, pads)[0],
-                              aclnn_cpu.reflection_pad2d(np.ascontiguousarray(v), pads)[0])
+        assert np.array_equal(aclnn_cpu.reflection_pad2d(v, pads),
+                              aclnn_cpu.reflection_pad2d(np.ascontiguousarray(v), pads))
         gi_v = aclnn_cpu.prelu_backward(v, v, w)
         gi_c = aclnn_cpu.prelu_backward(np.ascontiguousarray(v), np.ascontiguousarray(v), w)
         assert all(np.array_equal(a, b) for a, b in zip(gi_v, gi_c))
@@ -406,8 +406,8 @@ def test_strided_torch_views_and_bf16():
     x = torch.randn(3, 8, 6, dtype=torch.float64).to(torch.bfloat16)
     v = x[:, ::2, 1:].transpose(1, 2)
     assert not v.is_contiguous()
-    (a,) = aclnn_cpu.replication_pad2d(v, [2, 1, 0, 3])
-    (b,) = aclnn_cpu.replication_pad2d(v.contiguous(), [2, 1, 0, 3])
+    a = aclnn_cpu.replication_pad2d(v, [2, 1, 0, 3])
+    b = aclnn_cpu.replication_pad2d(v.contiguous(), [2, 1, 0, 3])
     assert a.dtype == torch.bfloat16 and torch.equal(a, b)
 
 
@@ -416,13 +416,115 @@ def test_out_arrays_and_strided_out():
     w = np.full(3, 0.25, f32)
     big = np.zeros((2, 3, 8), f32)
     view = big[:, :, ::2]
-    (r,) = aclnn_cpu.prelu(x, w, out=view)
+    r = aclnn_cpu.prelu(x, w, out=view)
     assert r is view
-    assert np.array_equal(big[:, :, ::2], aclnn_cpu.prelu(x, w)[0]) and not big[:, :, 1::2].any()
+    assert np.array_equal(big[:, :, ::2], aclnn_cpu.prelu(x, w)) and not big[:, :, 1::2].any()
     gi = np.empty_like(x)
     gw = np.empty_like(w)
     outs = aclnn_cpu.prelu_backward(x, x, w, out=(gi, gw))
     assert outs[0] is gi and outs[1] is gw
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# what the functions return: one output itself, several as a named tuple of the output parameter names
+# ----------------------------------------------------------------------------------------------------------------
+
+RESULT_FIELDS = {  # the Out parameters of the table, camelCase -> snake_case ("Optional" dropped)
+    "layer_norm": ("out", "mean_out", "rstd_out"),
+    "layer_norm_with_impl_mode": ("out", "mean_out", "rstd_out"),
+    "fast_layer_norm": ("out", "mean_out", "rstd_out"),
+    "layer_norm_backward": ("grad_input_out", "grad_weight_out", "grad_bias_out"),
+    "group_norm_swish_grad": ("dx_out", "dgamma_out", "dbeta_out"),
+    "group_norm_swish": ("y_out", "mean_out", "rstd_out"),
+    "prelu": None, "prelu_backward": ("grad_input", "grad_weight"),
+    "reflection_pad2d": None, "reflection_pad2d_backward": None,
+    "replication_pad2d": None, "replication_pad2d_backward": None,
+    "conv_tbc": None, "conv_tbc_backward": ("grad_input", "grad_weight", "grad_bias"),
+}
+
+
+@pytest.mark.parametrize("op", ops.OPS, ids=lambda o: o.name)
+def test_result_form_of_every_operator(op):
+    fields = RESULT_FIELDS[op.name]
+    assert op.result_names == tuple(ops.snake(p.name) for p in op.outputs)
+    if fields is None:
+        assert len(op.outputs) == 1 and op.result_type is None
+        assert op.signature().endswith(f") -> {op.result_names[0]}")
+    else:
+        assert op.result_type._fields == fields
+        assert op.signature().endswith(f") -> ({', '.join(fields)})")
+        assert getattr(ops, op.result_type.__name__) is op.result_type  # importable, so results pickle
+
+
+def test_single_output_returns_the_array_itself():
+    x = np.array([[-2.0, 1.0], [3.0, -4.0]], f32)
+    w = np.array([0.5], f32)
+    out = aclnn_cpu.prelu(x, w)
+    assert type(out) is np.ndarray and out.tolist() == [[-1.0, 1.0], [3.0, -2.0]]
+    t = aclnn_cpu.prelu(torch.from_numpy(x), torch.from_numpy(w))
+    assert type(t) is torch.Tensor and t.tolist() == out.tolist()
+    y = aclnn_cpu.conv_tbc(np.ones((2, 2, 3), f32), np.ones((3, 3, 4), f32), np.ones(4, f32), 1)
+    assert type(y) is np.ndarray and y.shape == (2, 2, 4)
+    yt = aclnn_cpu.conv_tbc(torch.ones(2, 2, 3), torch.ones(3, 3, 4), torch.ones(4), 1)
+    assert type(yt) is torch.Tensor and np.array_equal(yt.numpy(), y)
+    p = aclnn_cpu.reflection_pad2d_backward(np.ones((1, 4, 4), f32), np.ones((1, 2, 2), f32), [1, 1, 1, 1])
+    assert type(p) is np.ndarray and p.shape == (1, 2, 2)
+    # out=: the caller's array (alone or as a 1-tuple) is what comes back; torch too.
+    buf = np.empty((2, 2), f32)
+    assert aclnn_cpu.prelu(x, w, out=buf) is buf and buf.tolist() == out.tolist()
+    buf2 = np.empty((2, 2), f32)
+    assert aclnn_cpu.prelu(x, w, out=(buf2,)) is buf2 and buf2.tolist() == out.tolist()
+    tbuf = torch.empty(2, 2)
+    assert aclnn_cpu.prelu(torch.from_numpy(x), torch.from_numpy(w), out=tbuf) is tbuf
+    assert tbuf.tolist() == out.tolist()
+    # The golden protocol keeps its list (spec §5.3).
+    assert isinstance(aclnn_cpu.golden.aclnnPrelu(x, w), list)
+
+
+def test_several_outputs_return_a_named_tuple():
+    import pickle
+
+    rng = np.random.default_rng(13)
+    x = rng.uniform(-2, 2, (2, 3, 4)).astype(f32)
+    w = np.array([0.25, 0.5, 0.75], f32)
+    r = aclnn_cpu.prelu_backward(np.ones_like(x), x, w)
+    assert isinstance(r, tuple) and type(r) is not tuple and type(r).__name__ == "PreluBackwardResult"
+    assert r._fields == ("grad_input", "grad_weight") and len(r) == 2
+    gi, gw = r
+    assert gi is r.grad_input is r[0] and gw is r.grad_weight is r[1]
+    assert type(gi) is np.ndarray and gi.shape == x.shape and gw.shape == w.shape
+    assert r._asdict()["grad_weight"] is gw
+    back = pickle.loads(pickle.dumps(r))
+    assert type(back) is type(r) and np.array_equal(back.grad_input, gi)
+    # torch in, torch out, same fields.
+    rt = aclnn_cpu.prelu_backward(torch.ones(2, 3, 4), torch.from_numpy(x), torch.from_numpy(w))
+    assert rt._fields == r._fields and all(type(v) is torch.Tensor for v in rt)
+    assert np.array_equal(rt.grad_input.numpy(), gi)
+    # A mask turns an output off: its field is None.
+    mean, rstd = x.mean(-1, keepdims=True), 1 / np.sqrt(x.var(-1, keepdims=True) + 1e-5)
+    r = aclnn_cpu.layer_norm_backward(x, x, [4], mean, rstd, output_mask=(True, False, True))
+    assert r._fields == ("grad_input_out", "grad_weight_out", "grad_bias_out")
+    assert r.grad_weight_out is None and r[1] is None and r.grad_input_out.shape == x.shape
+    ramp = np.arange(1, 25, dtype=f32).reshape(2, 3, 4)
+    stats, affine = np.full((2, 1), 2, f32), np.full(3, 2, f32)
+    r = aclnn_cpu.group_norm_swish_grad(ramp, stats, stats, ramp, affine, affine, 1, dgamma_is_require=False)
+    assert r._fields == ("dx_out", "dgamma_out", "dbeta_out") and r.dgamma_out is None
+    assert r.dbeta_out.shape == (3,)
+    r = aclnn_cpu.layer_norm(x, [4])
+    assert r._fields == ("out", "mean_out", "rstd_out") and r.mean_out.shape == (2, 3, 1)
+    # out=: the caller's arrays come back in their fields, None entries are allocated.
+    gi_buf = np.empty_like(x)
+    r = aclnn_cpu.prelu_backward(np.ones_like(x), x, w, out=(gi_buf, None))
+    assert r.grad_input is gi_buf and np.array_equal(gi_buf, gi) and np.array_equal(r.grad_weight, gw)
+    r2 = aclnn_cpu.prelu_backward(np.ones_like(x), x, w, out=r)  # a previous result as out=
+    assert r2.grad_input is r.grad_input and r2.grad_weight is r.grad_weight
+    t_bufs = (torch.empty(2, 3, 4), torch.empty(3))
+    rt = aclnn_cpu.prelu_backward(torch.ones(2, 3, 4), torch.from_numpy(x), torch.from_numpy(w), out=t_bufs)
+    assert rt.grad_input is t_bufs[0] and rt.grad_weight is t_bufs[1]
+    with pytest.raises(TypeError):
+        aclnn_cpu.prelu_backward(np.ones_like(x), x, w, out=gi_buf)  # one array for two outputs
+    # The low-level Op.call stays a plain tuple (the golden callables and `aclnn-cpu golden` use it).
+    assert type(ops.op_info("prelu").call([x, w[:1]])) is tuple
 
 
 def test_errors_map_status_and_message():
@@ -467,12 +569,12 @@ def test_signature_errors():
     with pytest.raises(TypeError):
         aclnn_cpu.prelu(np.ones(2, f32), np.ones(1, f32), wieght=1)
     x = np.ones((2, 2), f32)
-    assert np.array_equal(aclnn_cpu.prelu(self=x, weight=np.ones(1, f32))[0], x)
+    assert np.array_equal(aclnn_cpu.prelu(self=x, weight=np.ones(1, f32)), x)
 
 
 def test_empty_and_zero_dim():
     x = np.ones((0, 3, 4), f32)
-    (r,) = aclnn_cpu.prelu(x, np.ones(3, f32))
+    r = aclnn_cpu.prelu(x, np.ones(3, f32))
     assert r.shape == (0, 3, 4)
 
 
@@ -480,12 +582,12 @@ def test_threads_share_nothing():
     rng = np.random.default_rng(12)
     x = rng.uniform(-2, 2, (64, 32, 16)).astype(f32)
     w = rng.uniform(0, 1, (32,)).astype(f32)
-    want = aclnn_cpu.prelu(x, w)[0]
+    want = aclnn_cpu.prelu(x, w)
     errors = []
 
     def body():
         for _ in range(30):
-            if not np.array_equal(aclnn_cpu.prelu(x, w)[0], want):
+            if not np.array_equal(aclnn_cpu.prelu(x, w), want):
                 errors.append("mismatch")
 
     threads = [threading.Thread(target=body) for _ in range(4)]

@@ -65,8 +65,12 @@ def test_example_c_commercial_small_domain():
     third = np.array([0, 1, 2, 4], F16)
     r = P.commercial(ACTUAL_C, GOLDEN_C, third)
     assert r.passed and r.metrics["small_err_cnt_actual"] == 1 and r.metrics["small_err_cnt_third"] == 0
-    # TTK reports the all-zero large-domain ratios as 1 (0/0 -> 1), spec §6.12.
-    assert "MARE_ratio=1.000000 (<= 5) PASS" in lines(r)
+    # TTK reports the all-zero large-domain ratios as 1 (0/0 -> 1), spec §6.12: the large domain (1, 2, 4) is not
+    # empty, only error-free, so the ratios are computed (unlike an empty large domain: n/a, below).
+    assert r.metrics["large"] == 3
+    assert [r.metrics[k] for k in ("mare_ratio", "mere_ratio", "rmse_ratio")] == [1.0, 1.0, 1.0]
+    assert lines(r)[1:4] == ["MARE_ratio=1.000000 (<= 5) PASS", "MERE_ratio=1.000000 (<= 1.5) PASS",
+                             "RMSE_ratio=1.000000 (<= 1.5) PASS"]
     assert "small_error_count actual=1 third=0 ratio=1.000000 (<= 2) PASS" in lines(r)
     # Three such positions against a third with none: 3 > 2 fails.
     golden = np.zeros(6, F32)
@@ -243,6 +247,78 @@ def test_commercial_three_way_nonfinite_rule():
     # --inf-nan-mode 0 drops Inf positions but keeps the NaN rule.
     r = P.commercial(np.array([np.nan, -np.inf, 1, 2]), g, third, "float32", "float64", inf_nan_mode=0)
     assert r.passed and r.metrics["special"] == 1
+
+
+# Every (actual dtype, golden dtype) pair the commercial judge takes: the float dtypes, each against a golden of
+# its own dtype or a wider one. Shared with test_compare_cli.py.
+COMMERCIAL_PAIRS = [("float16", "float16"), ("float16", "float32"), ("float16", "float64"),
+                    ("bfloat16", "bfloat16"), ("bfloat16", "float32"), ("bfloat16", "float64"),
+                    ("float32", "float32"), ("float32", "float64"), ("float64", "float64"),
+                    ("float8_e4m3fn", "float8_e4m3fn"), ("float8_e4m3fn", "float32"), ("float8_e4m3fn", "float64"),
+                    ("float8_e5m2", "float8_e5m2"), ("float8_e5m2", "float32"), ("float8_e5m2", "float64")]
+COMMERCIAL_LIMITS = {"L0": "(<= 10)", "L1": "(<= 5)", "L2": "(<= 2)"}
+NO_RATIOS = {"L0": ["MARE_ratio=n/a (<= 10)", "MERE_ratio=n/a (<= 2)", "RMSE_ratio=n/a (<= 2)"],
+             "L1": ["MARE_ratio=n/a (<= 5)", "MERE_ratio=n/a (<= 1.5)", "RMSE_ratio=n/a (<= 1.5)"],
+             "L2": ["MARE_ratio=n/a (<= 2)", "MERE_ratio=n/a (<= 1.2)", "RMSE_ratio=n/a (<= 1.2)"]}
+NOT_COMPUTED = ("mare_ratio", "mere_ratio", "rmse_ratio", "raw_mare_ratio", "raw_mere_ratio", "raw_rmse_ratio",
+                "mare_actual", "mere_actual", "rmse_actual", "mare_third", "mere_third", "rmse_third")
+
+
+def all_small_case(dtype):
+    """(golden, third, passing actual, failing actual): every |golden| below the dtype's small-value threshold,
+    values exact in every dtype of the pairs. The passing actual errs at one position (1 vs the third's 0 <= 2),
+    the failing one at three (3 > 2)."""
+    t = P.COMMERCIAL_SMALL["float32" if dtype == "float64" else dtype][0]
+    g = t * np.array([0.0, 0.25, -0.5, 0.75])
+    ok = g.copy()
+    ok[0] = 0.5 * t
+    bad = g.copy()
+    bad[:3] += 0.5 * t
+    return g, g.copy(), ok, bad
+
+
+def all_nonfinite_case(dtype, golden_dtype):
+    """The same four for a golden with no finite position (NaN only where a dtype has no Inf): the passing
+    actual equals the third everywhere, the failing one is finite where the third equals the golden."""
+    def special(d):
+        return np.array([np.nan, np.nan, np.nan, np.nan] if d == "float8_e4m3fn" else [np.nan, np.inf, -np.inf,
+                                                                                          np.nan])
+    g, b = special(golden_dtype), special(dtype)
+    bad = b.copy()
+    bad[1] = 1.0
+    return g, b, b.copy(), bad
+
+
+@pytest.mark.parametrize("level", ["L0", "L1", "L2"])
+@pytest.mark.parametrize("dtype,golden_dtype", COMMERCIAL_PAIRS)
+def test_commercial_empty_large_domain_reports_ratios_not_computed(dtype, golden_dtype, level):
+    """No position in the large-value domain: MARE/MERE/RMSE ratios are n/a (None, no verdict), not 1.000000;
+    the verdict is the small-value and special rules' alone."""
+    for kind, (g, b, ok, bad) in (("small", all_small_case(dtype)), ("nonfinite", all_nonfinite_case(dtype,
+                                                                                                      golden_dtype))):
+        for actual, passed in ((ok, True), (bad, False)):
+            r = P.commercial(actual, g, b, dtype, golden_dtype, level=level)
+            what = (kind, passed)
+            assert r.metrics["large"] == 0, what
+            assert all(r.metrics[k] is None for k in NOT_COMPUTED), (what, r.metrics)
+            assert [c.passed for c in r.criteria[:3]] == [None, None, None], what
+            out = lines(r)
+            assert out[1:4] == NO_RATIOS[level], (what, out)
+            d = r.to_dict()
+            assert all(d["metrics"][k] is None for k in NOT_COMPUTED), what
+            assert r.passed is passed and d["pass"] is passed, (what, out)
+            assert not r.reason.startswith("ratio exceeded") and "ratio exceeded:" not in r.reason, what
+            if kind == "small":
+                assert r.metrics["small"] == 4 and r.metrics["special"] == 0
+                cnt = 1 if passed else 3
+                assert out[4] == (f"small_error_count actual={cnt} third=0 ratio={cnt:.6f} (<= 2) "
+                                  f"{'PASS' if passed else 'FAIL'}"), out
+                assert r.reason == ("" if passed else "small value ErrorCount ratio exceeded")
+            else:
+                assert r.metrics["small"] == 0 and r.metrics["special"] == 4
+                assert out[4] == "small_error_count actual=0 third=0 ratio=0.000000 (<= 2) PASS", out
+                assert r.reason == ("" if passed else "NaN/Inf mismatch")
+            assert out[-1] == ("result: PASS" if passed else f"result: FAIL ({r.reason})")
 
 
 def test_commercial_error_balance():
