@@ -137,6 +137,20 @@ aclnnStatus OpCheck::ScalarDTypeIn(const aclScalar *s, const char *name,
   return Invalid(std::string(name) + " dtype in {" + list + "}", DTypeName(s->dataType));
 }
 
+aclnnStatus OpCheck::NoSelfOverlap(const aclTensor *t, const char *name) const {
+  // In 128 bits: dims and strides come from the caller, and their products can exceed int64.
+  __int128 span = 1, numel = 1;
+  for (size_t d = 0; d < t->viewDims.size() && d < t->strides.size(); ++d) {
+    const __int128 dim = t->viewDims[d], stride = t->strides[d];
+    if (dim <= 0) return ACLNN_SUCCESS;  // empty
+    span += (dim - 1) * (stride < 0 ? -stride : stride);
+    numel *= dim;
+    if (numel > span && numel > (static_cast<__int128>(1) << 100)) break;  // far past any span
+  }
+  if (numel <= span) return ACLNN_SUCCESS;
+  return Invalid(std::string(name) + " view whose elements do not overlap", ShapeOf(t));
+}
+
 aclnnStatus OpCheck::FormatIn(const aclTensor *t, const char *name, std::initializer_list<aclFormat> allowed) const {
   std::string list;
   for (aclFormat f : allowed) {

@@ -59,6 +59,9 @@ class OpCheck {
   // When the data address lies in an aclrtMalloc/aclrtMallocHost block, the view's bytes must lie
   // inside that block too.
   aclnnStatus ViewFitsStorage(const aclTensor *t, const char *name) const;
+  // 161002 when the view has more elements than its span of memory holds, so some element is written
+  // twice (the CPU's rule for outputs, as PyTorch's: it bounds an output's work by its memory).
+  aclnnStatus NoSelfOverlap(const aclTensor *t, const char *name) const;
   // ViewFitsStorage for each tensor in order, skipping null ones (absent optionals, unmasked outputs).
   aclnnStatus ViewsFitStorage(const std::vector<NamedTensor> &tensors) const;
 

@@ -71,9 +71,9 @@ void CopyElements(char *dst, int64_t dstStride, const char *src, int64_t srcStri
     std::memmove(dst, src, static_cast<size_t>(n) * size);
     return;
   }
-  const auto ds = static_cast<size_t>(dstStride) * size, ss = static_cast<size_t>(srcStride) * size;
-  for (int64_t k = 0; k < n; ++k)
-    std::memcpy(dst + static_cast<size_t>(k) * ds, src + static_cast<size_t>(k) * ss, size);
+  // Strides may be negative: byte steps in signed arithmetic.
+  const auto bytes = static_cast<int64_t>(size);
+  for (int64_t k = 0; k < n; ++k) std::memcpy(dst + k * dstStride * bytes, src + k * srcStride * bytes, size);
 }
 
 // A rawCopy block: the input's elements gathered (unless dense), then scattered to out (unless dense).

@@ -31,6 +31,7 @@ class PointwiseOp : public OpPlan {
 aclnnStatus CreatePointwiseExecutor(const char *opName, const std::vector<NamedTensor> &inputs, NamedTensor out,
                                     const PointwisePlan &plan, bool compute, uint64_t *workspaceSize,
                                     aclOpExecutor **executor) {
+  if (compute) ACLCPU_RETURN_IF_ERROR(OpCheck(opName).NoSelfOverlap(out.tensor, out.name));
   ExecutorSpec spec;
   spec.opName = opName;
   for (const NamedTensor &t : inputs) {
@@ -47,6 +48,8 @@ aclnnStatus CreatePointwiseExecutor(const char *opName, const std::vector<NamedT
 
 aclnnStatus CreateFillExecutor(const char *opName, const aclTensor *selfRef, const PointwiseInput &value,
                                uint64_t *workspaceSize, aclOpExecutor **executor) {
+  // CPU only: InplaceZero has no rank limit on the A2; the engine takes at most 8 dims.
+  ACLCPU_RETURN_IF_ERROR(OpCheck(opName).RankAtMost(selfRef, "selfRef", kMaxRank));
   ACLCPU_RETURN_IF_ERROR(OpCheck(opName).ViewFitsStorage(selfRef, "selfRef"));
   const bool compute = !IsEmpty(*selfRef);
   const TensorView out = ToView(*selfRef);

@@ -1,4 +1,4 @@
-// aclnnInplaceFillScalar: selfRef = value converted to selfRef's dtype (docs/ops/fill.md).
+// aclnnInplaceFillScalar: selfRef = value converted to selfRef's dtype (docs/ops/cast_copy_fill.md).
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"

@@ -1,5 +1,5 @@
 // aclnnInplaceMaskedFillScalar: selfRef = value where mask (broadcast to selfRef) is true
-// (docs/ops/fill.md).
+// (docs/ops/cast_copy_fill.md).
 #include <vector>
 
 #include "aclnnop/aclnn_masked_fill_scalar.h"

@@ -1,5 +1,5 @@
 // aclnnInplaceCopy: selfRef = src broadcast to selfRef's shape and converted to its dtype
-// (docs/ops/inplace_copy.md).
+// (docs/ops/cast_copy_fill.md).
 #include <vector>
 
 #include "aclnnop/aclnn_copy.h"

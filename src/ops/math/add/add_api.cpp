@@ -1,4 +1,4 @@
-// aclnnAdd, aclnnInplaceAdd, aclnnAdds, aclnnInplaceAdds: out = self + alpha * other (docs/ops/add.md).
+// aclnnAdd, aclnnInplaceAdd, aclnnAdds, aclnnInplaceAdds: out = self + alpha * other (docs/ops/arithmetic.md).
 #include "aclnnop/aclnn_add.h"
 #include "base/phase2_entry.h"
 #include "ops/math/arith_family/arith_checks.h"

@@ -75,7 +75,10 @@ aclnnStatus LaunchArith(const ArithCall &c, uint64_t *workspaceSize, aclOpExecut
   if (c.other != nullptr) tensors.push_back({c.other, "other"});
   std::vector<NamedTensor> all = tensors;
   all.push_back({c.out, "out"});
+  // CPU only: InplaceMul(s) and Muls have no rank limit on the A2; the engine takes at most 8 dims.
+  for (const NamedTensor &t : all) ACLCPU_RETURN_IF_ERROR(check.RankAtMost(t.tensor, t.name, kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(all));
+  if (c.promoted == ACL_DT_UNDEFINED) return check.Invalid("self and other dtypes that promote", "none");
   const bool compute = !IsEmpty(*c.self) && (c.other == nullptr || !IsEmpty(*c.other));
   PointwisePlan plan;
   if (compute) {

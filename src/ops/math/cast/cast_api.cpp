@@ -1,5 +1,5 @@
 // aclnnCast: out = self converted to `dtype` (then to out's dtype, which the vendor never compares
-// with `dtype`) (docs/ops/cast.md).
+// with `dtype`) (docs/ops/cast_copy_fill.md).
 #include "aclnnop/aclnn_cast.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"

@@ -1,5 +1,5 @@
 // aclnnDiv, aclnnInplaceDiv, aclnnDivs, aclnnInplaceDivs: out = self / other, true division
-// (docs/ops/div.md).
+// (docs/ops/arithmetic.md).
 #include <vector>
 
 #include "aclnnop/aclnn_div.h"

@@ -1,4 +1,4 @@
-// aclnnMul, aclnnInplaceMul, aclnnMuls, aclnnInplaceMuls: out = self * other (docs/ops/mul.md).
+// aclnnMul, aclnnInplaceMul, aclnnMuls, aclnnInplaceMuls: out = self * other (docs/ops/arithmetic.md).
 #include <vector>
 
 #include "aclnnop/aclnn_mul.h"
@@ -68,7 +68,10 @@ aclnnStatus Muls(const char *op, const aclTensor *self, const aclScalar *other, 
   }
   ArithCall call{op,    ArithOp::kMul, self, nullptr,
                  other, nullptr,       out,  PromoteMulsScalar(self->dataType, other->dataType, out->dataType)};
-  if (call.promoted == ACL_DT_UNDEFINED) return InternalError(op, "self and the scalar do not promote");
+  // The A2 has no promotion check here: the device fails later, in its kernel (docs/compat.md).
+  if (call.promoted == ACL_DT_UNDEFINED)
+    return check.Invalid("a scalar dtype that promotes with self's " + DTypeName(self->dataType),
+                         DTypeName(other->dataType));
   return LaunchArith(call, workspaceSize, executor);
 }
 

@@ -1,4 +1,4 @@
-// aclnnInplaceOne: selfRef = 1 (docs/ops/fill.md).
+// aclnnInplaceOne: selfRef = 1 (docs/ops/cast_copy_fill.md).
 #include "aclnnop/aclnn_ones.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"

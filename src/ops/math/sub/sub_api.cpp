@@ -1,4 +1,4 @@
-// aclnnSub, aclnnInplaceSub, aclnnSubs, aclnnInplaceSubs: out = self - alpha * other (docs/ops/sub.md).
+// aclnnSub, aclnnInplaceSub, aclnnSubs, aclnnInplaceSubs: out = self - alpha * other (docs/ops/arithmetic.md).
 #include "aclnnop/aclnn_sub.h"
 #include "base/phase2_entry.h"
 #include "ops/math/arith_family/arith_checks.h"

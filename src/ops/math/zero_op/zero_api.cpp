@@ -1,4 +1,4 @@
-// aclnnInplaceZero: selfRef = 0 (docs/ops/fill.md).
+// aclnnInplaceZero: selfRef = 0 (docs/ops/cast_copy_fill.md).
 #include "aclnnop/aclnn_zero.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"
