@@ -15,7 +15,9 @@ for lib in libascendcl.so libacl_rt.so libnnopbase.so libopapi_nn.so libopapi_ma
 done
 for h in aclnn_layer_norm aclnn_layer_norm_backward aclnn_group_norm_swish aclnn_group_norm_swish_grad \
          aclnn_pad2d_backward aclnn_prelu_backward aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d \
-         aclnn_replication_pad2d aclnn_convolution; do
+         aclnn_replication_pad2d aclnn_convolution aclnn_add aclnn_sub aclnn_mul aclnn_div aclnn_cast aclnn_copy \
+         aclnn_zero aclnn_ones aclnn_fill_scalar aclnn_masked_fill_scalar aclnn_neg aclnn_exp aclnn_sqrt aclnn_rsqrt \
+         aclnn_tanh aclnn_tanh_backward; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
@@ -70,6 +72,11 @@ check_math reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_ba
 check_math reflection_pad2d "$src/examples/expected/reflection_pad2d.txt"
 check_math replication_pad2d "$src/examples/expected/replication_pad2d.txt"
 check_math replication_pad2d_backward "$src/examples/expected/replication_pad2d_backward.txt"
+# The ops-math basics on the pointwise engine, each with the vendor's example values.
+for name in add inplace_add sub mul inplace_mul muls inplace_muls div cast view_copy zero fill_scalar inplace_one \
+            inplace_masked_fill_scalar neg exp sqrt rsqrt tanh tanh_backward; do
+  check_math "$name" "$src/examples/expected/$name.txt"
+done
 
 # The vendor's documented CMake flow without rpath: the program runs only in the environment of the
 # prefix's set_env.sh (relocatable, idempotent), sourced in a shell with none of it set.
