@@ -56,6 +56,8 @@ ARG_CTYPES = {
     "double": ctypes.c_double,
     "bool": ctypes.c_bool,
     "str": ctypes.c_char_p,
+    "scalar": _c_void_p,  # aclScalar*
+    "dtype": ctypes.c_int,  # aclDataType
 }
 
 
@@ -121,6 +123,8 @@ class _Runtime:
         self.aclCreateBoolArray = proto(base, "aclCreateBoolArray", _c_void_p, ctypes.POINTER(ctypes.c_bool),
                                         ctypes.c_uint64)
         self.aclDestroyBoolArray = proto(base, "aclDestroyBoolArray", _c_status, _c_void_p)
+        self.aclCreateScalar = proto(base, "aclCreateScalar", _c_void_p, _c_void_p, ctypes.c_int)
+        self.aclDestroyScalar = proto(base, "aclDestroyScalar", _c_status, _c_void_p)
 
         status = self.aclInit(None)
         if status != 0:
@@ -215,13 +219,14 @@ _ONE_C = ctypes.c_uint64(1)
 class Handles:
     """The acl objects of one call; destroy() releases every one of them (also on errors)."""
 
-    __slots__ = ("rt", "tensors", "int_arrays", "bool_arrays")
+    __slots__ = ("rt", "tensors", "int_arrays", "bool_arrays", "scalars")
 
     def __init__(self, rt):
         self.rt = rt
         self.tensors = []
         self.int_arrays = []
         self.bool_arrays = []
+        self.scalars = []
 
     def tensor(self, arg):
         """aclCreateTensor of an ops._TensorArg (its cached geometry and storage-span address), format ND."""
@@ -251,6 +256,17 @@ class Handles:
         self.bool_arrays.append(h)
         return h
 
+    def scalar(self, value):
+        """aclCreateScalar of an (aclDataType, element bytes) pair (ops._scalar_value); the value is copied."""
+        acl, data = value
+        buf = (ctypes.c_uint64 * 2)()  # 16 bytes, 8-aligned: any element up to complex128
+        ctypes.memmove(buf, data, len(data))
+        h = self.rt.aclCreateScalar(buf, acl)
+        if not h:
+            raise AclnnError(161001, "aclCreateScalar returned nullptr: " + self.rt.recent_message())
+        self.scalars.append(h)
+        return h
+
     def destroy(self):
         rt = self.rt
         for h in self.tensors:
@@ -259,7 +275,9 @@ class Handles:
             rt.aclDestroyIntArray(h)
         for h in self.bool_arrays:
             rt.aclDestroyBoolArray(h)
-        self.tensors = self.int_arrays = self.bool_arrays = ()
+        for h in self.scalars:
+            rt.aclDestroyScalar(h)
+        self.tensors = self.int_arrays = self.bool_arrays = self.scalars = ()
 
 
 class _CallState(threading.local):

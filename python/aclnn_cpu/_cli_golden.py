@@ -52,13 +52,14 @@ class TensorSpec:
 
 
 class Case:
-    def __init__(self, name, op, tensors, attrs, ident=None):
+    def __init__(self, name, op, tensors, attrs, ident=None, scalars=None):
         self.name = name
         self.dirname = layouts.case_dir_name(name)
         self.op = op
         self.tensors = tensors  # aclnn tensor-param name -> TensorSpec or None (absent optional / undeclared output)
-        self.attrs = attrs  # aclnn attr name -> value
+        self.attrs = attrs  # aclnn attr name -> value (an aclScalar given as a value: used as is, no scalar file)
         self.ident = ident
+        self.scalars = scalars or {}  # aclScalar param name -> TensorSpec of shape (): drawn, a scalar_<j> file
 
 
 def _literal(text, what, case):
@@ -70,7 +71,7 @@ def _literal(text, what, case):
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
-        if what == "tensor_dtypes":  # also accepted: float32,float16 without quotes
+        if what in ("tensor_dtypes", "scalar_dtypes"):  # also accepted: float32,float16 without quotes
             return [t.strip().strip("'\"") for t in text.strip("()[]").split(",")]
         raise InputError(f"case {case}: column {what} is not a Python literal: {text!r}") from None
 
@@ -136,7 +137,23 @@ def _attr_params(op):
     return [p for p in op.params if p.kind != "tensor"]
 
 
-def _norm_attrs(op, attrs, case):
+def _drawn_scalars(op, attrs, dtypes, ranges, case):
+    """TTK's scalar_dtypes / scalar_data_ranges: one entry per aclScalar parameter the attributes do not give, in
+    header order -> {param name: TensorSpec of shape ()}."""
+    if dtypes is None:
+        return {}
+    dtypes = [dtypes] if isinstance(dtypes, str) else list(dtypes)
+    free = [p for p in op.params if p.kind == "scalar" and p.name not in attrs and p.py not in attrs]
+    if len(dtypes) > len(free):
+        raise InputError(f"case {case}: scalar_dtypes has {len(dtypes)} entries; {op.aclnn} takes "
+                         f"{len(free)} more aclScalar ({', '.join(p.name for p in free) or 'none'})")
+    if ranges is not None and len(ranges) == 2 and all(isinstance(r, (int, float)) for r in ranges):
+        ranges = [ranges] * len(dtypes)
+    ranges = _per_tensor(ranges, len(dtypes), "scalar_data_ranges", case)
+    return {p.name: TensorSpec((), _dtype(d, case), rng=_range(r, case)) for p, d, r in zip(free, dtypes, ranges)}
+
+
+def _norm_attrs(op, attrs, case, drawn=()):
     out = {}
     names = {}
     for p in _attr_params(op):
@@ -148,8 +165,9 @@ def _norm_attrs(op, attrs, case):
                              f"(attributes: {', '.join(p.name for p in _attr_params(op)) or 'none'})")
         out[names[k]] = v
     for p in _attr_params(op):
-        if p.name not in out and not p.has_default:
-            raise InputError(f"case {case}: attribute {p.name!r} of {op.aclnn} is missing")
+        if p.name not in out and p.name not in drawn and not p.has_default:
+            where = " (give it in attributes or scalar_dtypes)" if p.kind == "scalar" else ""
+            raise InputError(f"case {case}: attribute {p.name!r} of {op.aclnn} is missing{where}")
     return out
 
 
@@ -216,7 +234,7 @@ def _per_tensor(v, n, what, case):
 def _row_to_case(row, name):
     op = _op_for(row.get("api_name"), name)
     tparams = _tensor_params(op)
-    n_in = sum(1 for p in tparams if p.role == "in")
+    n_in = sum(1 for p in tparams if p.role != "out")
     shapes = _literal(row.get("tensor_view_shapes"), "tensor_view_shapes", name)
     dtypes = _literal(row.get("tensor_dtypes"), "tensor_dtypes", name)
     if shapes is None or dtypes is None:
@@ -242,7 +260,7 @@ def _row_to_case(row, name):
                           "tensor_view_strides", name)
     out_idx = _literal(row.get("output_tensor_indexes"), "output_tensor_indexes", name)
     if out_idx is not None and count == len(tparams):
-        want = [i for i, p in enumerate(tparams) if p.role == "out"]
+        want = [i for i, p in enumerate(tparams) if p.role != "in"]  # outputs and tensors written in place
         got = [int(i) for i in (out_idx if isinstance(out_idx, (list, tuple)) else [out_idx])]
         if got != want:
             raise InputError(f"case {name}: output_tensor_indexes {got} do not name the outputs of {op.aclnn} "
@@ -252,7 +270,7 @@ def _row_to_case(row, name):
         shape = _shape(shapes[i], name)
         dt = _dtype(dtypes[i], name)
         if shape is None or dt is None:
-            if p.role == "in" and not p.optional:
+            if p.role != "out" and not p.optional:
                 raise InputError(f"case {name}: tensor {p.name} of {op.aclnn} is required")
             tensors[p.name] = None
             continue
@@ -268,7 +286,9 @@ def _row_to_case(row, name):
     attrs = _literal(row.get("attributes"), "attributes", name) or {}
     if not isinstance(attrs, dict):
         raise InputError(f"case {name}: attributes must be a dict literal, got {row.get('attributes')!r}")
-    return Case(name, op, tensors, _norm_attrs(op, attrs, name))
+    scalars = _drawn_scalars(op, attrs, _literal(row.get("scalar_dtypes"), "scalar_dtypes", name),
+                             _literal(row.get("scalar_data_ranges"), "scalar_data_ranges", name), name)
+    return Case(name, op, tensors, _norm_attrs(op, attrs, name, scalars), scalars=scalars)
 
 
 def _contiguous_strides(shape):
@@ -332,7 +352,7 @@ def _json_case(c, api, name, ident):
                 by_name.setdefault(key, p)
     tensor_entries = [e for e in entries if isinstance(e, dict) and str(e.get("type", "tensor")) == "tensor"]
     other_entries = [e for e in entries if isinstance(e, dict) and str(e.get("type", "tensor")) != "tensor"]
-    tensors, attrs = {}, {}
+    tensors, attrs, scalars = {}, {}, {}
     positional = iter([p for p in tparams])
     for e in tensor_entries:
         p = by_name.get(str(e.get("name", "")))
@@ -352,13 +372,20 @@ def _json_case(c, api, name, ident):
         p = by_name.get(str(e.get("name", "")))
         if p is None or p.kind == "tensor":
             raise InputError(f"case {name}: {op.aclnn} has no attribute {e.get('name')!r}")
-        attrs[p.name] = e["value"] if "value" in e else e.get("range_values")
+        if t == "scalar" and p.kind == "scalar" and e.get("dtype") is not None:  # drawn, or (value, dtype)
+            dt = _dtype(e["dtype"], name)
+            if "value" in e:
+                attrs[p.name] = (e["value"], _ops.DTYPE_NAMES[dt])
+            else:
+                scalars[p.name] = TensorSpec((), dt, rng=_range(e.get("range_values"), name))
+        else:
+            attrs[p.name] = e["value"] if "value" in e else e.get("range_values")
     for p in tparams:
         if p.name not in tensors:
-            if p.role == "in" and not p.optional:
+            if p.role != "out" and not p.optional:
                 raise InputError(f"case {name}: tensor {p.name} of {op.aclnn} is missing")
             tensors[p.name] = None
-    return Case(name, op, tensors, _norm_attrs(op, attrs, name), ident)
+    return Case(name, op, tensors, _norm_attrs(op, attrs, name, scalars), ident, scalars)
 
 
 def read_cases(path):
@@ -385,9 +412,9 @@ def _draw(rng, spec, count):
     name = _ops.DTYPE_NAMES[spec.dtype]
     if name == "bool":
         return rng.integers(0, 2, size=count).astype(np.bool_) if lo != hi else np.full(count, bool(lo))
-    if name in ("int8", "uint8", "int16", "int32", "int64"):
+    if name in ("int8", "uint8", "int16", "int32", "int64", "uint16", "uint32", "uint64"):
         info = np.iinfo(name)
-        a, b = max(int(np.ceil(lo)), info.min), min(int(np.floor(hi)), info.max)
+        a, b = max(int(np.ceil(lo)), info.min), min(int(np.floor(hi)), info.max, (1 << 63) - 1)
         if a > b:
             a = b = max(min(int(round(lo)), info.max), info.min)
         return rng.integers(a, b, size=count, endpoint=True).astype(name)
@@ -473,12 +500,13 @@ def _case_seed(seed, case):
 
 
 def compute_case(case, seed, precision):
-    """-> (inputs: list of (param, storage or None, dtype name)), goldens: list of (param, array or None),
-    warning)."""
+    """-> (inputs: list of (param, storage or None, dtype name), scalars: list of (param, one-element array, dtype
+    name) for the drawn aclScalars, goldens: list of (param, array or None) for the outputs and the tensors written in
+    place, warning)."""
     op = case.op
     mode, warning = _precision_for(case, precision)
     rng = _case_seed(seed, case)
-    inputs, values = [], []
+    inputs, scalars, values = [], [], []
     wide = {"float32": np.float32, "float64": np.float64}.get(mode)
     float_acls = (_ops.ACL_FLOAT16, _ops.ACL_BF16, _ops.ACL_FLOAT, _ops.ACL_DOUBLE)
     for p in op.inputs:
@@ -492,7 +520,15 @@ def compute_case(case, seed, precision):
             inputs.append((p, storage, _ops.DTYPE_NAMES[spec.dtype]))
             if wide is not None and spec.dtype in float_acls:
                 view = view.astype(wide, copy=False)  # exact: bfloat16 data already is float32
+            if p.role == "inout":  # the call writes it: never the storage the input file is written from
+                view = view.clone() if hasattr(view, "clone") else np.array(view)
             values.append(view)
+        elif p.name in case.scalars:
+            spec = case.scalars[p.name]
+            drawn = _draw(rng, spec, 1)
+            dt = _ops.DTYPE_NAMES[spec.dtype]
+            scalars.append((p, drawn, dt))
+            values.append((drawn[0], np.dtype(wide).name if wide is not None and spec.dtype in float_acls else dt))
         else:
             values.append(case.attrs.get(p.name, p.default))
     outs = []
@@ -510,17 +546,19 @@ def compute_case(case, seed, precision):
             outs.append(torch.empty(spec.shape, dtype=torch.bfloat16))
         else:
             outs.append(np.empty(spec.shape, dtype=_ops.numpy_dtype(acl)))
-    results = op.call(values, outs)  # the plain tuple, one entry per output (not the functions' form)
-    return inputs, list(zip(op.outputs, results)), warning
+    results = op.call(values, outs)  # the plain tuple, one entry per result (not the functions' form)
+    return inputs, scalars, list(zip(op.results, results)), warning
 
 
-def write_case(inputs, goldens, directory, layout, fmt):
-    """The case's files in `directory`: the manual-data layout (ttk) or the samples' (sample)."""
+def write_case(inputs, scalars, goldens, directory, layout, fmt):
+    """The case's files in `directory`: the manual-data layout (ttk) or the samples' (sample: no scalar files, the
+    samples hold their scalars in the code)."""
     if layout == "sample":
         layouts.write_sample_case(directory, {p.name: None if x is None else (x, dt) for p, x, dt in inputs},
                                   {p.name: None if x is None else (x, None) for p, x in goldens}, fmt)
     else:
         layouts.write_manual_files(directory, inputs=[None if x is None else (x, dt) for _, x, dt in inputs],
+                                   scalars=[(x, dt) for _, x, dt in scalars],
                                    goldens=[None if x is None else (x, None) for _, x in goldens], fmt=fmt)
 
 
@@ -528,9 +566,9 @@ def run_case(job):
     """Worker body: one case -> ('ok'|'fail'|'error', case name, message, warning). Never raises."""
     case, opts = job
     try:
-        inputs, goldens, warning = compute_case(case, opts["seed"], opts["precision"])
+        inputs, scalars, goldens, warning = compute_case(case, opts["seed"], opts["precision"])
         with layouts.staged_case(opts["out"], case.name, opts["force"]) as tmp:
-            write_case(inputs, goldens, tmp, opts["layout"], opts["format"])
+            write_case(inputs, scalars, goldens, tmp, opts["layout"], opts["format"])
         return ("ok", case.name, "", warning)
     except AclnnError as e:
         return ("fail", case.name, f"status {e.status}: {e.message}", None)

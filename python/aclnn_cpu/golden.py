@@ -12,9 +12,10 @@ outputs included (self is spelled selfT), then **kwargs (tensor_dtypes, testcase
                            outputMask, gradInputOut=None, gradWeightOut=None, gradBiasOut=None, **kwargs)
 
 Tensors are numpy arrays or torch tensors (torch in -> torch out), scalars plain numbers or 0-d values
-(alpha.item() is applied), integer lists as lists/tuples/arrays. Output arguments are optional: when given they
-are filled and returned; otherwise outputs are allocated by the API's rules. Returns a list, one entry per output,
-None for an output the call's mask turns off: a list even for one output, as spec §5.3 has it (the aclnn_cpu.<op>
+(attributes: alpha.item() is applied; an aclScalar keeps a 0-d value's dtype), integer lists as lists/tuples/arrays.
+Output arguments are optional: when given they are filled and returned; otherwise outputs are allocated by the API's
+rules. Returns a list, one entry per output (an in-place API's: the selfRef tensor it wrote), None for an output the
+call's mask turns off: a list even for one output, as spec §5.3 has it (the aclnn_cpu.<op>
 functions instead return a single output itself and several as a named tuple). An ATK executor may
 `return aclnn_cpu.golden.aclnnPrelu(**input_data.kwargs)`.
 """

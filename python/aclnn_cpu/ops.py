@@ -15,14 +15,19 @@ grad_input, meanOutOptional -> mean_out); an output its mask turns off is None. 
 Tensors: NumPy arrays (float16/32/64, complex64/128, ints, bool; any strides, views passed as views) or torch CPU
 tensors (bfloat16 included). Any torch input -> torch outputs, else NumPy outputs. Outputs are allocated with the
 shapes and dtypes the aclnn rules give, or written into the caller's arrays: out=a for one output, out=(a, b, c)
-for several (None entries allocate); the caller's arrays are what is returned.
+for several (None entries allocate); the caller's arrays are what is returned. In-place operators (aclnnInplaceAdd:
+inplace_add(self_ref, other, alpha=1)) write the caller's self_ref array or tensor (views included) and return it.
+Scalars (aclScalar: alpha, other of adds, value): Python bool/int/float/complex as BOOL/INT64/DOUBLE/COMPLEX128, a
+NumPy/torch scalar or 0-d array in its own dtype, or (value, dtype). dtypes (aclDataType: cast's dtype): a NumPy or
+torch dtype or a name ("float16", "bf16").
 Errors: AclnnError(status, aclGetRecentErrMsg text).
 
 Adding an operator is one Op(...) entry in OPS at the end of this file: the aclnn name, its GetWorkspaceSize
-parameters in header order (In/Opt/IntArr/BoolArr/Int/Int8/Double/Bool/Str for inputs, Out for outputs with
-a shape rule and a dtype rule), and the dtypes it accepts (for `aclnn-cpu ops` and the golden precision choice).
-Op.call(values, out) is the low-level form the golden callables and `aclnn-cpu golden` use: always a plain tuple,
-one entry per output; Op.pack(results) turns it into what the function returns.
+parameters in header order (In/Opt/IntArr/BoolArr/Int/Int8/Double/Bool/Str/Scalar/DType for inputs, Ref for a
+tensor written in place, Out for outputs with a shape rule and a dtype rule), and the dtypes it accepts (for
+`aclnn-cpu ops` and the golden precision choice). Op.call(values, out) is the low-level form the golden callables and
+`aclnn-cpu golden` use: always a plain tuple, one entry per result (Out and Ref parameters in header order);
+Op.pack(results) turns it into what the function returns.
 """
 
 import collections
@@ -33,9 +38,9 @@ import sys
 
 import numpy as np
 
-from . import _capi
+from . import _capi, binio
 from ._capi import (ACL_BF16, ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128, ACL_DOUBLE, ACL_FLOAT, ACL_FLOAT16, ACL_INT8,
-                    ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8)
+                    ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_UINT16, ACL_UINT32, ACL_UINT64)
 from .errors import ACLNN_ERR_PARAM_INVALID, ACLNN_ERR_PARAM_NULLPTR, AclnnError
 
 __all__ = ["AclnnError", "OPS", "op_info"]
@@ -47,19 +52,22 @@ __all__ = ["AclnnError", "OPS", "op_info"]
 DTYPE_NAMES = {
     ACL_FLOAT: "float32", ACL_FLOAT16: "float16", ACL_BF16: "bfloat16", ACL_DOUBLE: "float64",
     ACL_COMPLEX64: "complex64", ACL_COMPLEX128: "complex128", ACL_INT8: "int8", ACL_UINT8: "uint8",
-    ACL_INT16: "int16", ACL_INT32: "int32", ACL_INT64: "int64", ACL_BOOL: "bool",
+    ACL_INT16: "int16", ACL_INT32: "int32", ACL_INT64: "int64", ACL_BOOL: "bool", ACL_UINT16: "uint16",
+    ACL_UINT32: "uint32", ACL_UINT64: "uint64",
 }
 ACL_OF_NAME = {v: k for k, v in DTYPE_NAMES.items()}
 ACL_OF_NAME.update({"fp16": ACL_FLOAT16, "half": ACL_FLOAT16, "fp32": ACL_FLOAT, "float": ACL_FLOAT,
                     "fp64": ACL_DOUBLE, "double": ACL_DOUBLE, "bf16": ACL_BF16, "c64": ACL_COMPLEX64,
                     "c128": ACL_COMPLEX128, "int": ACL_INT32, "long": ACL_INT64, "bool_": ACL_BOOL})
 ITEMSIZE = {ACL_FLOAT: 4, ACL_FLOAT16: 2, ACL_BF16: 2, ACL_DOUBLE: 8, ACL_COMPLEX64: 8, ACL_COMPLEX128: 16,
-            ACL_INT8: 1, ACL_UINT8: 1, ACL_INT16: 2, ACL_INT32: 4, ACL_INT64: 8, ACL_BOOL: 1}
+            ACL_INT8: 1, ACL_UINT8: 1, ACL_INT16: 2, ACL_INT32: 4, ACL_INT64: 8, ACL_BOOL: 1, ACL_UINT16: 2,
+            ACL_UINT32: 4, ACL_UINT64: 8}
 
 _NP_TO_ACL = {np.dtype(np.float32): ACL_FLOAT, np.dtype(np.float16): ACL_FLOAT16, np.dtype(np.float64): ACL_DOUBLE,
               np.dtype(np.complex64): ACL_COMPLEX64, np.dtype(np.complex128): ACL_COMPLEX128,
               np.dtype(np.int8): ACL_INT8, np.dtype(np.uint8): ACL_UINT8, np.dtype(np.int16): ACL_INT16,
-              np.dtype(np.int32): ACL_INT32, np.dtype(np.int64): ACL_INT64, np.dtype(np.bool_): ACL_BOOL}
+              np.dtype(np.int32): ACL_INT32, np.dtype(np.int64): ACL_INT64, np.dtype(np.bool_): ACL_BOOL,
+              np.dtype(np.uint16): ACL_UINT16, np.dtype(np.uint32): ACL_UINT32, np.dtype(np.uint64): ACL_UINT64}
 _ACL_TO_NP = {v: k for k, v in _NP_TO_ACL.items()}
 _torch = None
 _TORCH_TO_ACL = {}
@@ -78,6 +86,8 @@ def _torch_module():
                  (t.complex64, ACL_COMPLEX64), (t.complex128, ACL_COMPLEX128), (t.int8, ACL_INT8),
                  (t.uint8, ACL_UINT8), (t.int16, ACL_INT16), (t.int32, ACL_INT32), (t.int64, ACL_INT64),
                  (t.bool, ACL_BOOL)]
+        pairs += [(getattr(t, n), a) for n, a in (("uint16", ACL_UINT16), ("uint32", ACL_UINT32),
+                                                  ("uint64", ACL_UINT64)) if hasattr(t, n)]
         _TORCH_TO_ACL.update(pairs)
         _ACL_TO_TORCH.update((a, d) for d, a in pairs)
     return _torch
@@ -163,6 +173,15 @@ class _TensorArg:
 
 def _bad(name, what):
     return AclnnError(ACLNN_ERR_PARAM_INVALID, f"{name}: {what}")
+
+
+def _written_arg(x, name):
+    """A tensor the call writes (an output, or an input written in place): writable, no element reached twice."""
+    a = _tensor_arg(x, name, writable=True)
+    if a.geom.self_overlapping:
+        raise _bad(name, "is written and has elements shared by several indexes (a zero stride): "
+                         "pass a tensor with distinct elements")
+    return a
 
 
 _NP_GEOMS = {}
@@ -307,6 +326,74 @@ def _scalar(v, name, kind):
     raise AssertionError(kind)
 
 
+def _acl_dtype(v, name):
+    """An aclDataType parameter: a NumPy dtype (or type), a torch dtype, a name ('float16', 'bf16', 'torch.int8')
+    or the aclDataType value itself -> the enum value."""
+    if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+        return int(v)
+    acl = None
+    t = _torch_module()
+    if t is not None and isinstance(v, t.dtype):
+        acl = _TORCH_TO_ACL.get(v)
+    elif isinstance(v, str):
+        acl = ACL_OF_NAME.get(v.strip().lower().replace("torch.", ""))
+    elif v is not None:
+        try:
+            acl = _NP_TO_ACL.get(np.dtype(v))
+        except TypeError:
+            pass
+    if acl is None:
+        raise _bad(name, f"expected a dtype (NumPy or torch dtype, or a name such as 'float16'), got {v!r}")
+    return acl
+
+
+_PY_SCALARS = ((bool, ACL_BOOL, np.bool_), (int, ACL_INT64, np.int64), (float, ACL_DOUBLE, np.float64),
+               (complex, ACL_COMPLEX128, np.complex128))
+
+
+def _scalar_value(v, name):
+    """An aclScalar parameter -> (aclDataType, the element's bytes) for aclCreateScalar, or None (nullptr).
+    Python bool/int/float/complex -> BOOL/INT64/DOUBLE/COMPLEX128 (what torch_npu passes for them); a NumPy scalar,
+    a one-element NumPy array or torch tensor keeps its dtype; (value, dtype) gives the dtype explicitly (the value
+    converted as save_bin converts: (1.2, "float32") is the vendor example's 1.2f, bfloat16 rounds to nearest)."""
+    if v is None:
+        return None
+    if isinstance(v, tuple) and len(v) == 2:
+        value, dt = v
+        acl = _acl_dtype(dt, name)
+        if acl not in DTYPE_NAMES:
+            raise _bad(name, f"no scalar encoding for aclDataType {acl}")
+        try:
+            if hasattr(value, "item"):  # NumPy/torch scalars and one-element arrays
+                value = value.item()
+            with np.errstate(all="ignore"):
+                data = binio.encode_array(np.asarray(value), DTYPE_NAMES[acl])
+        except (TypeError, ValueError, OverflowError, RuntimeError) as e:
+            raise _bad(name, f"cannot make a {DTYPE_NAMES[acl]} scalar of {value!r}: {e}") from None
+        if len(data) != ITEMSIZE[acl]:
+            raise _bad(name, f"expected one value, got {value!r}")
+        return acl, data
+    t = _torch_module()
+    if isinstance(v, (np.generic, np.ndarray)) or (t is not None and isinstance(v, t.Tensor)):
+        if isinstance(v, (np.generic, np.ndarray)):
+            v = np.asarray(v)
+            acl, size = _NP_TO_ACL.get(v.dtype), v.size
+        else:
+            v = v.detach()
+            acl, size = _TORCH_TO_ACL.get(v.dtype), v.numel()
+        if size != 1 or acl is None:
+            raise _bad(name, f"expected a scalar of an aclDataType (one element), got {type(v).__name__} of "
+                             f"shape {tuple(v.shape)}, dtype {v.dtype}")
+        return acl, binio.encode_array(v.reshape(()))
+    for py, acl, np_type in _PY_SCALARS:
+        if isinstance(v, py):
+            if py is int and not -(1 << 63) <= v < (1 << 63):
+                raise _bad(name, f"value {v} does not fit int64 (pass (value, 'uint64') or a NumPy scalar)")
+            return acl, np_type(v).tobytes()
+    raise _bad(name, f"expected a scalar (bool, int, float, complex, a NumPy/torch scalar or (value, dtype)), "
+                     f"got {type(v).__name__}")
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # the operator table's entry types
 # ---------------------------------------------------------------------------------------------------------------
@@ -320,7 +407,7 @@ def snake(name):
 
 class Param:
     kind = None  # the _capi.ARG_CTYPES key
-    role = "attr"  # "in" (tensor input), "attr", "out"
+    role = "attr"  # "in" (tensor input), "attr", "out", "inout" (a tensor input the operator writes in place)
     optional = False
     default = None
 
@@ -344,6 +431,12 @@ class In(Param):
 
 class Opt(In):
     optional = True
+
+
+class Ref(In):
+    """A tensor the operator writes in place (selfRef): the caller's array or tensor (views included) is written and
+    is the function's result, as an output would be; lists are refused (nothing of the caller's could be written)."""
+    role = "inout"
 
 
 class IntArr(Param):
@@ -377,6 +470,16 @@ class Bool(Param):
 class Str(Param):
     kind = "str"
     optional = True
+
+
+class Scalar(Param):
+    """An aclScalar* (see _scalar_value for the values taken); None -> nullptr. Rules see (aclDataType, bytes)."""
+    kind = "scalar"
+
+
+class DType(Param):
+    """An aclDataType: a NumPy/torch dtype, a dtype name or the enum value (see _acl_dtype). Rules see the value."""
+    kind = "dtype"
 
 
 class Out(Param):
@@ -415,12 +518,13 @@ class Op:
         self.params = params
         self.inputs = [p for p in params if p.role != "out"]
         self.outputs = [p for p in params if p.role == "out"]
+        self.results = [p for p in params if p.role in ("out", "inout")]  # what the call returns, header order
         self.kinds = tuple(p.kind for p in params)
         self.dtypes = dtypes  # accepted dtype names of the main input
         self.doc = doc
         self._entry = None  # (runtime, (phase 1, phase 2)) once resolved
-        self.result_names = tuple(p.py for p in self.outputs)  # gradInputOut -> grad_input_out
-        self.result_type = _result_type(self.aclnn, self.name, self.result_names) if len(self.outputs) > 1 else None
+        self.result_names = tuple(p.py for p in self.results)  # gradInputOut -> grad_input_out
+        self.result_type = _result_type(self.aclnn, self.name, self.result_names) if len(self.results) > 1 else None
 
     def signature(self):
         parts = []
@@ -431,7 +535,8 @@ class Op:
                 parts.append(f"{p.py}={p.default!r}")
             else:
                 parts.append(p.py)
-        parts.append("out=None")
+        if self.outputs:
+            parts.append("out=None")
         names = self.result_names
         result = names[0] if len(names) == 1 else f"({', '.join(names)})"
         return f"{self.name}({', '.join(parts)}) -> {result}"
@@ -474,12 +579,15 @@ class Op:
 
     def call(self, values, out=None):
         """values: the inputs in param order (see bind); out: None, one array, or a sequence with one entry per
-        output (None entries allocate). Returns a plain tuple, one entry per output (None where not computed)."""
+        output (None entries allocate). Returns a plain tuple, one entry per result (self.results: the outputs and
+        the tensors written in place, in header order; None for an output not computed)."""
         outs = self.outputs
         if out is None:
             out = (None,) * len(outs)
         elif not isinstance(out, (list, tuple)):
             out = (out,)
+        if len(out) != len(outs) and not outs:
+            raise TypeError(f"{self.name}() writes {', '.join(self.result_names)} in place and takes no out=")
         if len(out) != len(outs):
             raise TypeError(f"{self.name}(): out= needs {len(outs)} entries, got {len(out)}")
         ctx = {}
@@ -491,6 +599,11 @@ class Op:
                     if not p.optional:
                         raise AclnnError(ACLNN_ERR_PARAM_NULLPTR, f"{p.py} is None (required)")
                     ctx[p.name] = None
+                elif p.role == "inout":
+                    if isinstance(v, (list, tuple, int, float, complex, np.generic)):
+                        raise _bad(p.py, f"is written in place: expected a NumPy array or a torch tensor, got "
+                                         f"{type(v).__name__}")
+                    ctx[p.name] = _written_arg(v, p.py)
                 else:
                     a = _tensor_arg(v, p.py)
                     any_torch |= a.is_torch
@@ -503,22 +616,24 @@ class Op:
                 if v is not None and not isinstance(v, (str, bytes)):
                     raise _bad(p.py, f"expected a string, got {v!r}")
                 ctx[p.name] = v.encode() if isinstance(v, str) else v
+            elif kind == "scalar":
+                ctx[p.name] = _scalar_value(v, p.py)
+            elif kind == "dtype":
+                ctx[p.name] = _acl_dtype(v, p.py)
             else:
                 ctx[p.name] = _scalar(v, p.py, kind)
-        results = []
+        inactive = set()
         for p, given in zip(outs, out):
             active = p.active(ctx) if p.active is not None else True
             if given is not None:
-                a = _tensor_arg(given, p.py, writable=True)
-                if a.geom.self_overlapping:
-                    raise _bad(p.py, "output has elements shared by several indexes (a zero stride): "
-                                     "pass a tensor with distinct elements")
+                a = _written_arg(given, p.py)
             elif active or p.always_pass:
                 a = self._allocate(p, ctx, any_torch)
             else:
                 a = None
             ctx[p.name] = a
-            results.append(a.obj if (a is not None and active) else None)
+            if not active:
+                inactive.add(p.name)
         rt = _capi.runtime()
         handles = _capi.Handles(rt)
         try:
@@ -534,6 +649,8 @@ class Op:
                     cargs.append(handles.int_array(v))
                 elif kind == "boolarray":
                     cargs.append(handles.bool_array(v))
+                elif kind == "scalar":
+                    cargs.append(handles.scalar(v))
                 else:
                     cargs.append(v)
             entry = self._entry
@@ -547,7 +664,7 @@ class Op:
             if a is not None and a.placeholder:  # the API accepted what the rules could not size: never expected
                 raise AclnnError(ACLNN_ERR_PARAM_INVALID, f"{p.py}: the output could not be allocated by the "
                                                           f"shape rule; pass it with out=")
-        return tuple(results)
+        return tuple(None if ctx[p.name] is None or p.name in inactive else ctx[p.name].obj for p in self.results)
 
     def _allocate(self, p, ctx, any_torch):
         """The output tensor the rules give; when the inputs do not even give a shape (a wrong rank, a missing
@@ -563,7 +680,7 @@ class Op:
                 raise MemoryError(f"{math.prod(shape)} elements")
             return self._new_output(p, shape, acl, any_torch)
         except (TypeError, IndexError, KeyError, AttributeError, ValueError, OverflowError, MemoryError, RuntimeError):
-            if acl is None:
+            if acl not in ITEMSIZE:  # none, or an enum value with no array dtype (the API judges it)
                 first = next((v for v in ctx.values() if isinstance(v, _TensorArg)), None)
                 acl = first.acl if first is not None else ACL_FLOAT
             a = self._new_output(p, (), acl, any_torch)
@@ -573,6 +690,9 @@ class Op:
     def _new_output(self, p, shape, acl, any_torch):
         if any_torch:
             t = _torch_module()
+            if acl not in _ACL_TO_TORCH:
+                raise _bad(p.py, f"output dtype {DTYPE_NAMES.get(acl, acl)} has no torch dtype here: pass out= "
+                                 f"(a NumPy array)")
             obj = t.empty(shape, dtype=_ACL_TO_TORCH[acl])
             return _TensorArg(obj, acl, _geometry(shape, obj.stride(), obj.element_size()), obj.data_ptr(), True)
         dt = _ACL_TO_NP.get(acl)
@@ -622,9 +742,101 @@ def _group_stat_shape(ctx):
     return (ctx["x"].shape[0], ctx["numGroups"])
 
 
+# --- dtype rules of the math operators: the opbase promotion table (src/base/dtype_rules.cpp PromoteTypes) and the
+# tensor-scalar rules (src/ops/math/arith_family/arith_family.cpp)
+
+_PROMOTE_TABLE = """
+      b    u8   i8   i16  i32  i64  f16  bf   f32  f64  c64  c128
+b     b    u8   i8   i16  i32  i64  f16  bf   f32  f64  c64  c128
+u8    u8   u8   i16  i16  i32  i64  f16  bf   f32  f64  c64  c128
+i8    i8   i16  i8   i16  i32  i64  f16  bf   f32  f64  c64  c128
+i16   i16  i16  i16  i16  i32  i64  f16  bf   f32  f64  c64  c128
+i32   i32  i32  i32  i32  i32  i64  f16  bf   f32  f64  c64  c128
+i64   i64  i64  i64  i64  i64  i64  f16  bf   f32  f64  c64  c128
+f16   f16  f16  f16  f16  f16  f16  f16  f32  f32  f64  c64  c128
+bf    bf   bf   bf   bf   bf   bf   f32  bf   f32  f64  c64  c128
+f32   f32  f32  f32  f32  f32  f32  f32  f32  f32  f64  c64  c128
+f64   f64  f64  f64  f64  f64  f64  f64  f64  f64  f64  c128 c128
+c64   c64  c64  c64  c64  c64  c64  c64  c64  c64  c128 c64  c128
+c128  c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128 c128
+"""
+_SHORT = {"b": ACL_BOOL, "u8": ACL_UINT8, "i8": ACL_INT8, "i16": ACL_INT16, "i32": ACL_INT32, "i64": ACL_INT64,
+          "f16": ACL_FLOAT16, "bf": ACL_BF16, "f32": ACL_FLOAT, "f64": ACL_DOUBLE, "c64": ACL_COMPLEX64,
+          "c128": ACL_COMPLEX128}
+
+
+def _parse_table(text):
+    head, *rows = [r.split() for r in text.strip().splitlines()]
+    return {(_SHORT[r[0]], _SHORT[c]): _SHORT[e] for r in rows for c, e in zip(head, r[1:])}
+
+
+_PROMOTE = _parse_table(_PROMOTE_TABLE)
+_FLOATING = (ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_DOUBLE)
+_COMPLEX = (ACL_COMPLEX64, ACL_COMPLEX128)
+_INTEGRAL = (ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_UINT16, ACL_UINT32, ACL_UINT64)
+
+
+def promote_types(a, b, default=None):
+    """The vendor's promoted dtype of two aclDataTypes (PromoteTypes); `default` where the table has no entry."""
+    if a == b:
+        return a
+    if a in (ACL_UINT16, ACL_UINT32, ACL_UINT64) and b in _COMPLEX:  # this argument order only, as the vendor's
+        return ACL_COMPLEX128 if a == ACL_UINT64 else b
+    return _PROMOTE.get((a, b), default)
+
+
+def _promoted(div=False):
+    """Add/Sub/Mul/Div's out dtype: self and other promoted (Div: integers and BOOL divide into FLOAT). Without a
+    table entry, self's dtype (the API then names the problem)."""
+    def rule(c):
+        t = promote_types(c["self"].acl, c["other"].acl, c["self"].acl)
+        return ACL_FLOAT if div and (t in _INTEGRAL or t == ACL_BOOL) else t
+    return rule
+
+
+def _scalar_promoted(kind):
+    """Adds/Subs/Muls/Divs' out dtype: PromoteAddsScalar / PromoteMulsScalar / PromoteDivsScalar with out FLOAT where
+    the rule asks for out (a DOUBLE scalar, i.e. a Python float, with an integer or BOOL tensor computes in FLOAT:
+    torch's dtype for it)."""
+    def rule(c):
+        t, s = c["self"].acl, c["other"][0]
+        if t in _COMPLEX or s in _COMPLEX:
+            return promote_types(t, s, t)
+        if kind == "div":  # the vendor's mixed-dtype RealDiv pairs compute in FLOAT, integers divide into FLOAT
+            halves = (ACL_FLOAT16, ACL_BF16)
+            if (t in halves and (s == ACL_FLOAT or (s in halves and s != t))) or (t, s) == (ACL_BF16, ACL_DOUBLE):
+                return ACL_FLOAT
+            return t if t in _FLOATING else ACL_FLOAT
+        if kind == "mul" and t == ACL_BF16:
+            return ACL_FLOAT
+        if t in _FLOATING:
+            return t
+        if s == ACL_DOUBLE:
+            return ACL_FLOAT
+        return promote_types(t, s, t) if s in _FLOATING or t == ACL_BOOL else t
+    return rule
+
+
+def _unary_dtype(int64=ACL_FLOAT):
+    """Exp/Sqrt/Rsqrt/Tanh's out dtype: the compute dtype (UnaryComputeDtype): FLOAT for integers and BOOL
+    (Sqrt: INT64 -> DOUBLE), else self's."""
+    def rule(c):
+        t = c["self"].acl
+        return int64 if t == ACL_INT64 else ACL_FLOAT if t in _INTEGRAL or t == ACL_BOOL else t
+    return rule
+
+
+def _broadcast(a, b):
+    return lambda c: np.broadcast_shapes(c[a].shape, c[b].shape)
+
+
 FLOATS = ("float32", "float16", "bfloat16")
 PAD_FLOATS = ("float32", "float16", "bfloat16", "float64", "complex64", "complex128")
 INTS = ("int8", "uint8", "int16", "int32", "int64")
+ARITH = FLOATS + ("float64",) + INTS + ("bool", "complex64", "complex128")  # A2 lists of docs/ops/*.md
+ALL = ARITH + ("uint16", "uint32", "uint64")
+UNARY_INPLACE = FLOATS + ("float64", "complex64", "complex128")
+NEG = UNARY_INPLACE + ("int8", "int32", "int64")
 
 # ---------------------------------------------------------------------------------------------------------------
 # THE TABLE: one entry per operator (GetWorkspaceSize parameters in header order)
@@ -632,10 +844,12 @@ INTS = ("int8", "uint8", "int16", "int32", "int64")
 
 # An entry: Op(aclnn name, [parameters of aclnnXxxGetWorkspaceSize in header order, without workspaceSize and
 # executor], accepted dtypes, one-line description). Parameter kinds: In (tensor), Opt (optional tensor, None ->
-# nullptr), IntArr (aclIntArray*), BoolArr (aclBoolArray*), Int (int64_t), Int32, Int8, Double, Bool, Str (char*,
-# optional), Out(name, shape rule, dtype rule[, active=rule][, always_pass=True]) for outputs; `like("input")` gives
-# both rules of "same shape and dtype as input"; rules take ctx (aclnn name -> _TensorArg with .shape/.acl, or the
-# attribute value). For example, the forward LayerNorm being written in C++ would be:
+# nullptr), Ref (a tensor input the API writes: selfRef; returned like an output), IntArr (aclIntArray*), BoolArr
+# (aclBoolArray*), Int (int64_t), Int32, Int8, Double, Bool, Str (char*, optional), Scalar (aclScalar*; None ->
+# nullptr), DType (aclDataType), Out(name, shape rule, dtype rule[, active=rule][, always_pass=True]) for outputs;
+# `like("input")` gives both rules of "same shape and dtype as input"; rules take ctx (aclnn name -> _TensorArg with
+# .shape/.acl, a Scalar's (aclDataType, bytes), or the attribute value). For example, the forward LayerNorm being
+# written in C++ would be:
 #
 #   Op("aclnnLayerNorm", [
 #       In("input"), IntArr("normalizedShape"), Opt("weightOptional"), Opt("biasOptional"),
@@ -654,6 +868,28 @@ def _layer_norm(aclnn, extra, doc):
         Out("meanOutOptional", _ln_stat_shape, lambda c: c["input"].acl),
         Out("rstdOutOptional", _ln_stat_shape, lambda c: c["input"].acl),
     ] + extra, FLOATS, doc)
+
+
+def _arith(base, sign, alpha, promoted, scalar_promoted):
+    """The four functions of one arithmetic family (docs/ops/arithmetic.md): tensor, scalar, and both in place."""
+    a = [Scalar("alpha", default=1)] if alpha else []
+    what = f"self {sign} {'alpha * ' if alpha else ''}other"
+    return [
+        Op(f"aclnn{base}", [In("self"), In("other")] + a + [Out("out", _broadcast("self", "other"), promoted)],
+           ARITH, f"out = {what}, broadcast, in the promoted dtype"),
+        Op(f"aclnn{base}s", [In("self"), Scalar("other")] + a + [Out("out", like("self")[0], scalar_promoted)],
+           ARITH, f"out = {what} for a scalar other"),
+        Op(f"aclnnInplace{base}", [Ref("selfRef"), In("other")] + a, ARITH,
+           f"selfRef = {what.replace('self ', 'selfRef ', 1)}, other broadcast to selfRef's shape"),
+        Op(f"aclnnInplace{base}s", [Ref("selfRef"), Scalar("other")] + a, ARITH,
+           f"selfRef = {what.replace('self ', 'selfRef ', 1)} for a scalar other"),
+    ]
+
+
+def _unary(base, math_doc, dtypes, out_dtype, inplace_dtypes, ref="selfRef"):
+    """aclnn<base>(self, out) and aclnnInplace<base>(selfRef) (docs/ops/unary_math.md)."""
+    return [Op(f"aclnn{base}", [In("self"), Out("out", like("self")[0], out_dtype)], dtypes, f"out = {math_doc}"),
+            Op(f"aclnnInplace{base}", [Ref(ref)], inplace_dtypes, f"{ref} = {math_doc.replace('self', ref)}")]
 
 
 OPS = [
@@ -706,6 +942,27 @@ OPS = [
         In("self"), In("input"), In("weight"), In("bias"), Int("pad", default=0), Int8("cubeMathType", default=0),
         Out("gradInput", *like("input")), Out("gradWeight", *like("weight")), Out("gradBias", *like("bias")),
     ], FLOATS, "ConvTbc backward (self = gradient of the forward output)"),
+    *_arith("Add", "+", True, _promoted(), _scalar_promoted("add")),
+    *_arith("Sub", "-", True, _promoted(), _scalar_promoted("add")),
+    *_arith("Mul", "*", False, _promoted(), _scalar_promoted("mul")),
+    *_arith("Div", "/", False, _promoted(div=True), _scalar_promoted("div")),
+    Op("aclnnCast", [In("self"), DType("dtype"), Out("out", like("self")[0], lambda c: c["dtype"])], ALL,
+       "out = self converted to dtype (a NumPy/torch dtype or a name), then to out's dtype"),
+    Op("aclnnInplaceCopy", [Ref("selfRef"), In("src")], ALL,
+       "selfRef = src broadcast to selfRef's shape, converted to its dtype"),
+    Op("aclnnInplaceZero", [Ref("selfRef")], tuple(d for d in ALL if d not in ("uint32", "uint64")), "selfRef = 0"),
+    Op("aclnnInplaceOne", [Ref("selfRef")], FLOATS + ("float64",) + INTS + ("bool",), "selfRef = 1"),
+    Op("aclnnInplaceFillScalar", [Ref("selfRef"), Scalar("value")], ALL, "selfRef = value in selfRef's dtype"),
+    Op("aclnnInplaceMaskedFillScalar", [Ref("selfRef"), In("mask"), Scalar("value")],
+       FLOATS + ("int8", "int32", "int64", "bool"), "selfRef = value where mask (BOOL, broadcast to selfRef's shape)"),
+    *_unary("Neg", "-self", NEG, like("self")[1], NEG),
+    *_unary("Exp", "exp(self)", UNARY_INPLACE + ("bool", "int64"), _unary_dtype(), UNARY_INPLACE),
+    *_unary("Sqrt", "sqrt(self)", ARITH, _unary_dtype(ACL_DOUBLE), UNARY_INPLACE, ref="self"),
+    *_unary("Rsqrt", "1 / sqrt(self)", ARITH, _unary_dtype(), UNARY_INPLACE),
+    *_unary("Tanh", "tanh(self)", FLOATS + INTS + ("bool",), _unary_dtype(), FLOATS),
+    Op("aclnnTanhBackward", [In("gradOutput"), In("output"),
+                             Out("gradInput", _broadcast("gradOutput", "output"), lambda c: c["gradOutput"].acl)],
+       FLOATS + ("float64",), "gradInput = gradOutput * (1 - output^2), broadcast"),
 ]
 
 OP_BY_NAME = {}

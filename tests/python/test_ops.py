@@ -441,14 +441,16 @@ RESULT_FIELDS = {  # the Out parameters of the table, camelCase -> snake_case ("
     "replication_pad2d": None, "replication_pad2d_backward": None,
     "conv_tbc": None, "conv_tbc_backward": ("grad_input", "grad_weight", "grad_bias"),
 }
+# every other operator (the math ones) has one result: its out, or the selfRef (InplaceSqrt: self) it writes in place
+RESULT_FIELDS.update(dict.fromkeys(op.name for op in ops.OPS if op.name not in RESULT_FIELDS))
 
 
 @pytest.mark.parametrize("op", ops.OPS, ids=lambda o: o.name)
 def test_result_form_of_every_operator(op):
     fields = RESULT_FIELDS[op.name]
-    assert op.result_names == tuple(ops.snake(p.name) for p in op.outputs)
+    assert op.result_names == tuple(ops.snake(p.name) for p in op.results)  # outputs and tensors written in place
     if fields is None:
-        assert len(op.outputs) == 1 and op.result_type is None
+        assert len(op.results) == 1 and op.result_type is None
         assert op.signature().endswith(f") -> {op.result_names[0]}")
     else:
         assert op.result_type._fields == fields

@@ -33,6 +33,13 @@ def random_tensor(rng):
     return np.ascontiguousarray(base[tuple(slice(0, d) for d in shape)]).T
 
 
+SCALARS = [None, 0, 1, -1, 2.5, float("nan"), float("inf"), -1e300, True, False, 1 - 2j, 1 << 62, np.float16(3),
+           np.int8(-2), np.uint8(200), np.array(0.5, np.float32), torch.tensor(1.5, dtype=torch.bfloat16),
+           (1, "uint64"), (2.0, "float32"), (-3, "int16"), (7, "complex64")]
+DTYPE_VALUES = [np.float32, "float16", torch.bfloat16, "int8", "uint64", "uint16", "bool", np.complex64, "float64",
+                torch.int64, 99, -1, 13, 40]
+
+
 def random_value(rng, p, like):
     r = rng.random()
     if p.kind == "tensor":
@@ -58,6 +65,10 @@ def random_value(rng, p, like):
         return bool(rng.integers(0, 2))
     if p.kind == "str":
         return [None, "NCHW", "NHWC", "", "garbage"][int(rng.integers(0, 5))]
+    if p.kind == "scalar":
+        return SCALARS[int(rng.integers(0, len(SCALARS)))]
+    if p.kind == "dtype":
+        return DTYPE_VALUES[int(rng.integers(0, len(DTYPE_VALUES)))]
     raise AssertionError(p.kind)
 
 
@@ -75,7 +86,7 @@ def test_random_calls_never_crash(op):
                 assert e.status != 0
             outcomes["error"] += 1
             continue
-        assert len(outs) == len(op.outputs)
+        assert len(outs) == len(op.results)
         outcomes["ok"] += 1
     assert outcomes["error"] > 0
 
