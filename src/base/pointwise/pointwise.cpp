@@ -9,8 +9,10 @@
 namespace aclcpu {
 namespace {
 
-// Buffers of 16 KiB per operand: four of them stay in a 64 KiB L1/L2 corner while a block is worked on.
-constexpr size_t kBlockBytes = 16384;
+// Blocks of 4 KiB per compute buffer (1024 fp32): a staged block's loads, kernel and stores then move every
+// stream forward together, as the hardware prefetchers like. fp16 Add 4096x4096 on 2 threads: 44 GB/s with
+// 4 KiB against 24 with 16 KiB and 28 with 256 KiB (the triad bound: 46).
+constexpr size_t kBlockBytes = 4096;
 // Fewer elements than this per thread are not worth waking another thread for.
 constexpr int64_t kMinElementsPerThread = 32768;
 
