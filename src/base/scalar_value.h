@@ -24,7 +24,8 @@ inline c128 ScalarToComplex(const aclScalar &s) { return ScalarAs<c128>(s, Compu
 // compute dtype), then to the compute type `as`.
 template <class C>
 C ScalarThrough(const aclScalar &s, DType through, ComputeType as) {
-  const ComputeType natural = ComputeTypeOf(through);
+  // The scalar's own compute type first, so that the conversion to `through` is one rounding.
+  const ComputeType natural = ComputeTypeOf(ToDType(s.dataType));
   alignas(16) unsigned char wide[16], narrow[16];
   LoadRun(ToDType(s.dataType), s.value, 1, natural, wide, 1);
   StoreRun(natural, wide, through, narrow, 1, 1);
@@ -38,7 +39,8 @@ inline PointwiseInput ScalarConstant(const aclScalar &s, DType through, ComputeT
   PointwiseInput in;
   in.constant = true;
   alignas(16) unsigned char narrow[16] = {};
-  const ComputeType natural = ComputeTypeOf(through);
+  // The scalar's own compute type first, so that the conversion to `through` is one rounding.
+  const ComputeType natural = ComputeTypeOf(ToDType(s.dataType));
   alignas(16) unsigned char wide[16];
   LoadRun(ToDType(s.dataType), s.value, 1, natural, wide, 1);
   StoreRun(natural, wide, through, narrow, 1, 1);

@@ -1,5 +1,6 @@
 #include "base/pointwise/element_convert.h"
 
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 
@@ -45,6 +46,19 @@ int64_t FloatToI64(double x) {
 int32_t FloatToI32(double x) {
   if (!(x >= -0x1p31 && x < 0x1p31)) return INT32_MIN;
   return static_cast<int32_t>(x);
+}
+
+// An int64 as fp32 rounded to odd (the lost bits only set the last kept bit), so that rounding it again
+// to a 16-bit float is the one correct rounding of the integer; through double it would round twice
+// above 2^53.
+float I64ToF32RoundToOdd(int64_t v) {
+  const uint64_t magnitude = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  if (magnitude < (uint64_t{1} << 24)) return static_cast<float>(v);
+  const int shift = 64 - __builtin_clzll(magnitude) - 24;
+  uint64_t kept = magnitude >> shift;
+  if ((magnitude & ((uint64_t{1} << shift) - 1)) != 0) kept |= 1;
+  const float f = std::ldexp(static_cast<float>(kept), shift);  // 24 bits: exact
+  return v < 0 ? -f : f;
 }
 
 // Between compute types.
@@ -102,6 +116,8 @@ typename Storage<T>::type Narrow(C v) {
     float f;
     if constexpr (std::is_same_v<C, float>) {
       f = v;
+    } else if constexpr (std::is_same_v<C, int64_t>) {
+      f = I64ToF32RoundToOdd(v);  // one rounding of the integer to 16 bits
     } else {
       f = F64ToF32RoundToOdd(static_cast<double>(v));  // one rounding of the double to 16 bits
     }

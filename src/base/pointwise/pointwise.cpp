@@ -159,8 +159,8 @@ PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &param
     ++p.rank;
   }
   for (int i = 0; i < numInputs; ++i) {
-    p.inDirect[i] = !inputs[i].constant && StoredAsCompute(inputs[i].view.dtype, inCompute) &&
-                    DenseOver(p.rank, p.dims, p.inStrides[i]);
+    p.inDirect[i] = !inputs[i].constant && inputs[i].loadThrough == DType::kOther &&
+                    StoredAsCompute(inputs[i].view.dtype, inCompute) && DenseOver(p.rank, p.dims, p.inStrides[i]);
   }
   p.rawCopy = kernel == nullptr && numInputs == 1 && !inputs[0].constant && inputs[0].view.dtype == out.dtype &&
               p.roundThrough == DType::kOther;
@@ -221,6 +221,11 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
                      LoadRun(v.dtype, base + offset * esize, stride, p.inCompute,
                              dst + static_cast<size_t>(pos) * inSize, len);
                    });
+        if (p.in[i].loadThrough != DType::kOther) {  // the out buffer's second half as the narrow scratch
+          void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
+          StoreRun(p.inCompute, dst, p.in[i].loadThrough, narrow, 1, n);
+          LoadRun(p.in[i].loadThrough, narrow, 1, p.inCompute, dst, n);
+        }
         in[i] = dst;
       }
     }

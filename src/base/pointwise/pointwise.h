@@ -38,6 +38,9 @@ using PointwiseKernel = void (*)(int64_t n, const void *const *in, void *out, co
 struct PointwiseInput {
   bool constant = false;
   TensorView view;
+  // When not kOther: the values pass through this dtype after loading (the vendor casts each input to
+  // the promoted dtype first: INT32 2049 becomes FLOAT16 2048 before an fp16 product).
+  DType loadThrough = DType::kOther;
   alignas(16) unsigned char value[16] = {};
 
   static PointwiseInput Tensor(const TensorView &v) {

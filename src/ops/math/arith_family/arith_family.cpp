@@ -60,7 +60,8 @@ aclDataType PromoteMulsScalar(aclDataType tensor, aclDataType scalar, aclDataTyp
 }
 
 aclDataType PromoteDivsScalar(aclDataType tensor, aclDataType scalar) {
-  if (IsComplexType(scalar) || IsComplexType(tensor)) return PromoteTypes(tensor, scalar);
+  if (IsComplexType(scalar)) return PromoteTypes(tensor, scalar);  // only a complex scalar promotes
+  if (IsComplexType(tensor)) return tensor;
   // These pairs go to the vendor's mixed-dtype RealDiv: the scalar stays a FLOAT, the quotient is FLOAT.
   const bool half = tensor == ACL_FLOAT16 || tensor == ACL_BF16;
   const bool otherHalf = (scalar == ACL_FLOAT16 || scalar == ACL_BF16) && scalar != tensor;
@@ -86,12 +87,26 @@ aclnnStatus LaunchArith(const ArithCall &c, uint64_t *workspaceSize, aclOpExecut
     const ComputeType type = c.kind == ArithOp::kDiv ? DivCompute(c.promoted) : ComputeTypeOf(promoted);
     const PointwiseKernel kernel = ArithKernel(c.kind, type);
     if (kernel == nullptr) return InternalError(c.op, "no kernel for the promoted dtype");
+    const PointwiseParams params = ParamsOf(c, type);
+    // Sub with alpha != 1 and a FLOAT16/BF16 promotion computes in FLOAT from the inputs as they are
+    // and writes that FLOAT to out (the vendor's Axpy path).
+    const bool subInFloat = c.kind == ArithOp::kSub && (params.i[1] & kArithAlphaIsOne) == 0 &&
+                            (c.promoted == ACL_FLOAT16 || c.promoted == ACL_BF16);
+    // Other FLOAT16/BF16 promotions cast each input to that dtype first (an INT32 2049 is FLOAT16 2048).
+    const bool castInputs = !subInFloat && (c.promoted == ACL_FLOAT16 || c.promoted == ACL_BF16);
     PointwiseInput in[2] = {PointwiseInput::Tensor(ToView(*c.self)), {}};
-    in[1] =
-        c.other != nullptr ? PointwiseInput::Tensor(ToView(*c.other)) : ScalarConstant(*c.otherScalar, promoted, type);
+    if (c.other != nullptr) {
+      in[1] = PointwiseInput::Tensor(ToView(*c.other));
+    } else {
+      const aclDataType scalarAs = c.scalarAs != ACL_DT_UNDEFINED ? c.scalarAs : c.promoted;
+      in[1] = ScalarConstant(*c.otherScalar, ToDType(scalarAs), type);
+    }
+    for (PointwiseInput &input : in) {
+      if (castInputs && !input.constant && input.view.dtype != promoted) input.loadThrough = promoted;
+    }
     const bool divInFloat = c.kind == ArithOp::kDiv && type != ComputeTypeOf(promoted);
-    plan = PlanPointwise(kernel, ParamsOf(c, type), type, type, in, 2, ToView(*c.out),
-                         divInFloat ? DType::kOther : promoted);
+    plan = PlanPointwise(kernel, params, type, type, in, 2, ToView(*c.out),
+                         divInFloat || subInFloat ? DType::kOther : promoted);
   }
   return CreatePointwiseExecutor(c.op, tensors, {c.out, "out"}, plan, compute, workspaceSize, executor);
 }

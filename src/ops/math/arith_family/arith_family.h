@@ -25,6 +25,8 @@ struct ArithCall {
   const aclScalar *alpha;
   const aclTensor *out;
   aclDataType promoted;  // the dtype the vendor computes in before casting to out
+  // The dtype a scalar `other` is converted to first (ACL_DT_UNDEFINED: the promoted dtype).
+  aclDataType scalarAs = ACL_DT_UNDEFINED;
 };
 
 // Add/Sub alpha rule: a BOOL promotion needs an integral or BOOL alpha, any other an alpha castable to it.

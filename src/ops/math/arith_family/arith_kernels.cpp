@@ -15,17 +15,10 @@ namespace HWY_NAMESPACE {
 
 template <class T>
 T AlphaOf(const PointwiseParams &p) {
-  if constexpr (std::is_same_v<T, float>)
-    return static_cast<float>(p.f[0]);
-  else if constexpr (std::is_same_v<T, double>)
-    return p.f[0];
-  else if constexpr (std::is_same_v<T, c64>)
-    return c64(static_cast<float>(p.c[0].real()), static_cast<float>(p.c[0].imag()));
-  else
-    return p.c[0];
+  return static_cast<T>(p.f[0]);
 }
 
-// Floating and complex: a + alpha * b (or a + b), a - alpha * b, a * b, a / b.
+// Floating: a + alpha * b (or a + b), a - alpha * b, a * b, a / b.
 template <class T, ArithOp kOp>
 void FloatKernel(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {
   const T *HWY_RESTRICT a = static_cast<const T *>(in[0]);
@@ -84,8 +77,6 @@ void IntKernel(int64_t n, const void *const *in, void *out, const PointwiseParam
   }
 ACLCPU_FLOAT_KERNELS(float, F32)
 ACLCPU_FLOAT_KERNELS(double, F64)
-ACLCPU_FLOAT_KERNELS(c64, C64)
-ACLCPU_FLOAT_KERNELS(c128, C128)
 #undef ACLCPU_FLOAT_KERNELS
 
 void I64Add(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {
@@ -113,14 +104,6 @@ HWY_EXPORT(F64Add);
 HWY_EXPORT(F64Sub);
 HWY_EXPORT(F64Mul);
 HWY_EXPORT(F64Div);
-HWY_EXPORT(C64Add);
-HWY_EXPORT(C64Sub);
-HWY_EXPORT(C64Mul);
-HWY_EXPORT(C64Div);
-HWY_EXPORT(C128Add);
-HWY_EXPORT(C128Sub);
-HWY_EXPORT(C128Mul);
-HWY_EXPORT(C128Div);
 HWY_EXPORT(I64Add);
 HWY_EXPORT(I64Sub);
 HWY_EXPORT(I64Mul);
@@ -139,8 +122,8 @@ PointwiseKernel ArithKernel(ArithOp op, ComputeType t) {
   switch (t) {
     case ComputeType::kF32: ACLCPU_PICK(F32)
     case ComputeType::kF64: ACLCPU_PICK(F64)
-    case ComputeType::kC64: ACLCPU_PICK(C64)
-    case ComputeType::kC128: ACLCPU_PICK(C128)
+    case ComputeType::kC64:
+    case ComputeType::kC128: return ComplexArithKernel(op, t);
     case ComputeType::kI64:
       if (op == ArithOp::kAdd) return &HWY_DYNAMIC_DISPATCH(I64Add);
       if (op == ArithOp::kSub) return &HWY_DYNAMIC_DISPATCH(I64Sub);

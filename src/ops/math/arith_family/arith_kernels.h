@@ -16,5 +16,9 @@ constexpr int64_t kArithClampBool = 2;   // a BOOL result: any non-zero sum is t
 // The kernel of `op` in compute type `t` (for the CPU's best SIMD target); null when the family never
 // computes `op` in `t` (integer division runs in fp32).
 PointwiseKernel ArithKernel(ArithOp op, ComputeType t);
+// The complex kernels (arith_complex_kernels.cpp): compiled for the baseline ISA only, because GCC
+// vectorizes a complex product into fused multiply-adds (vfmaddsub) on AVX2/AVX-512 whatever
+// -ffp-contract says, which would make the result depend on the CPU.
+PointwiseKernel ComplexArithKernel(ArithOp op, ComputeType t);
 
 }  // namespace aclcpu

@@ -72,6 +72,11 @@ aclnnStatus Muls(const char *op, const aclTensor *self, const aclScalar *other, 
   if (call.promoted == ACL_DT_UNDEFINED)
     return check.Invalid("a scalar dtype that promotes with self's " + DTypeName(self->dataType),
                          DTypeName(other->dataType));
+  // A BF16 tensor times a DOUBLE scalar has its own kernel on the A2: the scalar as a FLOAT, a BF16 result.
+  if (self->dataType == ACL_BF16 && other->dataType == ACL_DOUBLE) {
+    call.promoted = ACL_BF16;
+    call.scalarAs = ACL_FLOAT;
+  }
   return LaunchArith(call, workspaceSize, executor);
 }
 
