@@ -78,16 +78,8 @@ size_t CountNonFinite(const Vec &v) {
   return n;
 }
 
-// Outputs that disagree with the math (found by this file, issue 32): the output's check is left out
-// and the test ends as skipped, naming the defect. `test` is a glob (`*` only) over suite.name/param.
-const char kLnbFastRowDx[] =
-    "aclnnLayerNormBackward fast rows (|mean*rstd| <= 2) form dx = rstd*(g - a) + B*x + C with B = -rstd^2*b and "
-    "C = -B*mean (layer_norm_backward_kernels.cpp DxSweep): when b = sum(g*xhat)/N is infinite, B*x and C are "
-    "opposite infinities wherever x has the sign of the mean, so dx is NaN where rstd*(g - xhat*b - a) is +-inf";
-const char kGnsgPairC1[] =
-    "aclnnGroupNormSwishGrad FLOAT16/BF16 sweep B splits c1 into an fp32 pair (PlainDxPiece: c1Lo = float(c1 - "
-    "c1Hi)): an infinite c1 gives c1Lo = inf - inf = NaN, so the whole group's dx is NaN where the math gives "
-    "+-inf (FLOAT is right)";
+// Outputs that disagree with the math: the output's check is left out and the test ends as skipped,
+// naming the defect. `test` is a glob (`*` only) over suite.name/param.
 const struct {
   const char *test, *output, *defect;
 } kKnownDefects[] = {
