@@ -67,6 +67,36 @@ void ForEachRun(int rank, const int64_t *dims, const int64_t *strides, int64_t o
   }
 }
 
+// The elements of `block`: [first, first + n) of the flat iteration, or one tile.
+int64_t BlockElements(const PointwisePlan &p, int64_t block) {
+  if (p.tileRows == 0) return std::min(p.blockElements, p.numel - block * p.blockElements);
+  const int64_t tile = block % p.tilesPerPlane, r0 = tile / p.tilesPerRow * p.tileRows;
+  const int64_t c0 = tile % p.tilesPerRow * p.tileCols;
+  return std::min(p.tileRows, p.dims[p.rank - 2] - r0) * std::min(p.tileCols, p.dims[p.rank - 1] - c0);
+}
+
+// ForEachRun over the elements of `block`, positions counting from the block's first element (a tile's
+// elements in row-major order within the tile).
+template <class F>
+void BlockRuns(const PointwisePlan &p, int64_t block, const int64_t *strides, int64_t offset, const F &f) {
+  if (p.tileRows == 0) {
+    const int64_t first = block * p.blockElements;
+    ForEachRun(p.rank, p.dims, strides, offset, first, std::min(p.blockElements, p.numel - first), f);
+    return;
+  }
+  const int r = p.rank;
+  const int64_t plane = block / p.tilesPerPlane, tile = block % p.tilesPerPlane;
+  const int64_t r0 = tile / p.tilesPerRow * p.tileRows, c0 = tile % p.tilesPerRow * p.tileCols;
+  const int64_t h = std::min(p.tileRows, p.dims[r - 2] - r0), w = std::min(p.tileCols, p.dims[r - 1] - c0);
+  int64_t rest = plane;
+  for (int d = r - 3; d >= 0; --d) {  // the plane's offset from its index over the outer dims
+    offset += rest % p.dims[d] * strides[d];
+    rest /= p.dims[d];
+  }
+  offset += r0 * strides[r - 2] + c0 * strides[r - 1];
+  for (int64_t i = 0; i < h; ++i) f(offset + i * strides[r - 2], strides[r - 1], i * w, w);
+}
+
 // Copies n elements of `size` bytes between strided runs (strides in elements).
 void CopyElements(char *dst, int64_t dstStride, const char *src, int64_t srcStride, int64_t n, size_t size) {
   if (dstStride == 1 && srcStride == 1) {
@@ -79,16 +109,16 @@ void CopyElements(char *dst, int64_t dstStride, const char *src, int64_t srcStri
 }
 
 // A rawCopy block: the input's elements gathered (unless dense), then scattered to out (unless dense).
-void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *buffer, int64_t first, int64_t n) {
+void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *buffer, int64_t block) {
+  const int64_t n = BlockElements(p, block), first = block * p.blockElements;  // first: flat blocks only
   const size_t size = DTypeSize(p.out.dtype);
   const TensorView &v = p.in[0].view;
   const char *src = static_cast<const char *>(input) + static_cast<size_t>(v.offset + first) * size;
   if (!p.inDense) {
-    ForEachRun(p.rank, p.dims, p.inStrides[0], v.offset, first, n,
-               [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
-                 CopyElements(buffer + static_cast<size_t>(pos) * size, 1,
-                              static_cast<const char *>(input) + static_cast<size_t>(offset) * size, stride, len, size);
-               });
+    BlockRuns(p, block, p.inStrides[0], v.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+      CopyElements(buffer + static_cast<size_t>(pos) * size, 1,
+                   static_cast<const char *>(input) + static_cast<size_t>(offset) * size, stride, len, size);
+    });
     src = buffer;
   }
   char *base = static_cast<char *>(out);
@@ -96,11 +126,10 @@ void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *bu
     std::memmove(base + static_cast<size_t>(p.out.offset + first) * size, src, static_cast<size_t>(n) * size);
     return;
   }
-  ForEachRun(p.rank, p.dims, p.outStrides, p.out.offset, first, n,
-             [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
-               CopyElements(base + static_cast<size_t>(offset) * size, stride, src + static_cast<size_t>(pos) * size, 1,
-                            len, size);
-             });
+  BlockRuns(p, block, p.outStrides, p.out.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+    CopyElements(base + static_cast<size_t>(offset) * size, stride, src + static_cast<size_t>(pos) * size, 1, len,
+                 size);
+  });
 }
 
 }  // namespace
@@ -172,6 +201,25 @@ PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &param
   p.blockElements = static_cast<int64_t>(kBlockBytes / widest);
   p.numBlocks = CeilDiv(p.numel, p.blockElements);
   p.bufferElements = std::min(p.blockElements, p.numel);
+  if (p.rank >= 2 && p.dims[p.rank - 1] >= 64 && p.dims[p.rank - 2] >= 64) {
+    // Far along the last dim, near along the one before: a transposed operand.
+    const auto transposed = [&](const int64_t *s) {
+      const int64_t inner = s[p.rank - 1] < 0 ? -s[p.rank - 1] : s[p.rank - 1];
+      const int64_t outer = s[p.rank - 2] < 0 ? -s[p.rank - 2] : s[p.rank - 2];
+      return inner >= 64 && outer < inner;
+    };
+    bool tile = transposed(p.outStrides);
+    for (int i = 0; i < numInputs; ++i) tile = tile || (!inputs[i].constant && transposed(p.inStrides[i]));
+    if (tile) {
+      p.tileCols = 8;
+      p.tileRows = p.blockElements / p.tileCols;
+      p.tilesPerRow = CeilDiv(p.dims[p.rank - 1], p.tileCols);
+      p.tilesPerPlane = CeilDiv(p.dims[p.rank - 2], p.tileRows) * p.tilesPerRow;
+      p.numBlocks = p.numel / (p.dims[p.rank - 1] * p.dims[p.rank - 2]) * p.tilesPerPlane;
+      for (bool &direct : p.inDirect) direct = false;
+      p.outDirect = p.inDense = p.outDense = false;
+    }
+  }
   p.threads =
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(PlanThreads(), CeilDiv(p.numel, kMinElementsPerThread))));
   const size_t inBuffer = AlignUp(static_cast<size_t>(p.bufferElements) * ComputeSize(inCompute));
@@ -200,9 +248,9 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
     }
   }
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
-    const int64_t first = block * p.blockElements, n = std::min(p.blockElements, p.numel - first);
+    const int64_t first = block * p.blockElements, n = BlockElements(p, block);  // first: flat blocks only
     if (p.rawCopy) {
-      RawCopyBlock(p, inputs[0], out, buffer(thread, 0), first, n);
+      RawCopyBlock(p, inputs[0], out, buffer(thread, 0), block);
       return;
     }
     const void *in[kMaxPointwiseInputs] = {};
@@ -216,11 +264,9 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
       } else {
         char *dst = buffer(thread, i);
         const char *base = static_cast<const char *>(inputs[i]);
-        ForEachRun(p.rank, p.dims, p.inStrides[i], v.offset, first, n,
-                   [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
-                     LoadRun(v.dtype, base + offset * esize, stride, p.inCompute,
-                             dst + static_cast<size_t>(pos) * inSize, len);
-                   });
+        BlockRuns(p, block, p.inStrides[i], v.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+          LoadRun(v.dtype, base + offset * esize, stride, p.inCompute, dst + static_cast<size_t>(pos) * inSize, len);
+        });
         if (p.in[i].loadThrough != DType::kOther) {  // the out buffer's second half as the narrow scratch
           void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
           StoreRun(p.inCompute, dst, p.in[i].loadThrough, narrow, 1, n);
@@ -252,11 +298,10 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
       LoadRun(p.roundThrough, narrow, 1, p.outCompute, target, n);
     }
     const char *src = static_cast<const char *>(target);
-    ForEachRun(p.rank, p.dims, p.outStrides, p.out.offset, first, n,
-               [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
-                 StoreRun(p.outCompute, src + static_cast<size_t>(pos) * outSize, p.out.dtype,
-                          outBase + offset * outEsize, stride, len);
-               });
+    BlockRuns(p, block, p.outStrides, p.out.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+      StoreRun(p.outCompute, src + static_cast<size_t>(pos) * outSize, p.out.dtype, outBase + offset * outEsize, stride,
+               len);
+    });
   });
 }
 

@@ -80,6 +80,13 @@ struct PointwisePlan {
   DType roundThrough = DType::kOther;
   int64_t numel = 0, blockElements = 0, numBlocks = 0;
   int64_t bufferElements = 0;  // min(blockElements, numel): a small problem needs small buffers
+  // Tiled walk (tileRows > 0): when an operand steps far along the last dim but near along the one before
+  // it (a transposed view), blocks are tiles of the last two dims (8 columns, as many rows as a block holds),
+  // walked row by row, so that each tile's rows reuse the cache lines and pages the previous row brought
+  // in. Otherwise blocks are flat ranges. 4096^2 fp32 on 2 threads, a loaded machine: InplaceCopy of a
+  // transposed source 57 -> 10.6 ms, Add with a transposed self 53 -> 18 ms (8 columns measured best of
+  // 8/16/32/64).
+  int64_t tileRows = 0, tileCols = 0, tilesPerRow = 0, tilesPerPlane = 0;
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
   size_t workspaceBytes = 0;
