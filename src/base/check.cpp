@@ -72,6 +72,10 @@ aclnnStatus OpCheck::Invalid(const std::string &rule, const std::string &got) co
 }
 
 aclnnStatus OpCheck::DTypeIn(const aclTensor *t, const char *name, std::initializer_list<aclDataType> allowed) const {
+  return DTypeIn(t, name, std::vector<aclDataType>(allowed));
+}
+
+aclnnStatus OpCheck::DTypeIn(const aclTensor *t, const char *name, const std::vector<aclDataType> &allowed) const {
   std::string list;
   for (aclDataType a : allowed) {
     if (t->dataType == a) return ACLNN_SUCCESS;

@@ -34,6 +34,7 @@ class OpCheck {
   aclnnStatus Invalid(const std::string &rule, const std::string &got) const;
   // 161002 unless the tensor's dtype is in `allowed`.
   aclnnStatus DTypeIn(const aclTensor *t, const char *name, std::initializer_list<aclDataType> allowed) const;
+  aclnnStatus DTypeIn(const aclTensor *t, const char *name, const std::vector<aclDataType> &allowed) const;
   aclnnStatus RankAtMost(const aclTensor *t, const char *name, size_t maxRank) const;
   // 161002 with "expected <name> of rank <rank>" unless the tensor has exactly that rank.
   aclnnStatus RankIs(const aclTensor *t, const char *name, size_t rank) const;

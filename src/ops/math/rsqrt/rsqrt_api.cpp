@@ -1,38 +1,17 @@
-// aclnnRsqrt, aclnnInplaceRsqrt (docs/ops/unary_math.md).
+// aclnnRsqrt, aclnnInplaceRsqrt (docs/ops/unary_math.md): the dtype lists of the A2; the checks are the family's.
 #include "aclnnop/aclnn_rsqrt.h"
-#include "base/dtype_rules.h"
-#include "base/meta_objects.h"
 #include "base/phase2_entry.h"
 #include "ops/math/unary_family/unary_family.h"
 
 namespace aclcpu {
 namespace {
 
-#define ACLCPU_SELF_DTYPES                                                                                  \
-  {                                                                                                         \
-    ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL, ACL_COMPLEX64, \
-        ACL_COMPLEX128, ACL_BF16, ACL_UINT8                                                                 \
-  }
-#define ACLCPU_OUT_DTYPES \
-  { ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16 }
-#define ACLCPU_INPLACE_DTYPES \
-  { ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16 }
-
-aclnnStatus Rsqrt(const char *op, const aclTensor *self, const aclTensor *out, uint64_t *workspaceSize,
-                  aclOpExecutor **executor) {
-  const OpCheck check(op);
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(self, "self"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(out, "out"));
-  ACLCPU_RETURN_IF_ERROR(check.DTypeIn(self, "self", ACLCPU_SELF_DTYPES));
-  ACLCPU_RETURN_IF_ERROR(check.DTypeIn(out, "out", ACLCPU_OUT_DTYPES));
-  const aclDataType compute = UnaryComputeDtype(UnaryOp::kRsqrt, self->dataType);
-  ACLCPU_RETURN_IF_ERROR(check.Castable(compute, out->dataType, "the result to out"));
-  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxRank));
-  ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
-  return LaunchUnary(op, UnaryOp::kRsqrt, self, out, compute, workspaceSize, executor, self == out ? "selfRef" : "out");
-}
+// self, out (empty: CanCast only), in-place dtypes.
+const UnarySpec kSpec{UnaryOp::kRsqrt,
+                      {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL,
+                       ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16, ACL_UINT8},
+                      {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16},
+                      {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16}};
 
 }  // namespace
 }  // namespace aclcpu
@@ -41,20 +20,14 @@ extern "C" {
 
 aclnnStatus aclnnRsqrtGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
                                        aclOpExecutor **executor) {
-  return aclcpu::Guarded("aclnnRsqrt", [&] { return aclcpu::Rsqrt("aclnnRsqrt", self, out, workspaceSize, executor); });
+  return aclcpu::Guarded("aclnnRsqrt", [&] {
+    return aclcpu::UnaryPhase1(aclcpu::kSpec, "aclnnRsqrt", self, out, workspaceSize, executor);
+  });
 }
 
-// The in-place form first requires a dtype the result can be written back in, then runs the checks of
-// the out-of-place form with out = selfRef.
 aclnnStatus aclnnInplaceRsqrtGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor) {
-  constexpr const char *kOp = "aclnnInplaceRsqrt";
-  return aclcpu::Guarded(kOp, [&] {
-    const aclcpu::OpCheck check(kOp);
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(selfRef, "selfRef"));
-    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(selfRef, "selfRef", ACLCPU_INPLACE_DTYPES));
-    return aclcpu::Rsqrt(kOp, selfRef, selfRef, workspaceSize, executor);
+  return aclcpu::Guarded("aclnnInplaceRsqrt", [&] {
+    return aclcpu::InplaceUnaryPhase1(aclcpu::kSpec, "aclnnInplaceRsqrt", selfRef, "selfRef", workspaceSize, executor);
   });
 }
 

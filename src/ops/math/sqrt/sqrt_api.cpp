@@ -1,35 +1,17 @@
-// aclnnSqrt, aclnnInplaceSqrt (docs/ops/unary_math.md).
+// aclnnSqrt, aclnnInplaceSqrt (docs/ops/unary_math.md): the dtype lists of the A2; the checks are the family's.
 #include "aclnnop/aclnn_sqrt.h"
-#include "base/dtype_rules.h"
-#include "base/meta_objects.h"
 #include "base/phase2_entry.h"
 #include "ops/math/unary_family/unary_family.h"
 
 namespace aclcpu {
 namespace {
 
-#define ACLCPU_SELF_DTYPES                                                                                        \
-  {                                                                                                               \
-    ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_INT32, ACL_INT64, ACL_INT16, ACL_INT8, \
-        ACL_BOOL, ACL_BF16, ACL_UINT8                                                                             \
-  }
-#define ACLCPU_INPLACE_DTYPES \
-  { ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16 }
-
-aclnnStatus Sqrt(const char *op, const aclTensor *self, const aclTensor *out, uint64_t *workspaceSize,
-                 aclOpExecutor **executor) {
-  const OpCheck check(op);
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(self, "self"));
-  ACLCPU_RETURN_IF_ERROR(check.NotNull(out, "out"));
-  ACLCPU_RETURN_IF_ERROR(check.DTypeIn(self, "self", ACLCPU_SELF_DTYPES));
-  const aclDataType compute = UnaryComputeDtype(UnaryOp::kSqrt, self->dataType);
-  ACLCPU_RETURN_IF_ERROR(check.Castable(compute, out->dataType, "the result to out"));
-  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxRank));
-  ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
-  return LaunchUnary(op, UnaryOp::kSqrt, self, out, compute, workspaceSize, executor, self == out ? "selfRef" : "out");
-}
+// self, out (empty: CanCast only), in-place dtypes.
+const UnarySpec kSpec{UnaryOp::kSqrt,
+                      {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_INT32, ACL_INT64,
+                       ACL_INT16, ACL_INT8, ACL_BOOL, ACL_BF16, ACL_UINT8},
+                      {},
+                      {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16}};
 
 }  // namespace
 }  // namespace aclcpu
@@ -38,20 +20,15 @@ extern "C" {
 
 aclnnStatus aclnnSqrtGetWorkspaceSize(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
                                       aclOpExecutor **opExecutor) {
-  return aclcpu::Guarded("aclnnSqrt", [&] { return aclcpu::Sqrt("aclnnSqrt", self, out, workspaceSize, opExecutor); });
+  return aclcpu::Guarded("aclnnSqrt", [&] {
+    return aclcpu::UnaryPhase1(aclcpu::kSpec, "aclnnSqrt", self, out, workspaceSize, opExecutor);
+  });
 }
 
-// The in-place form first requires a dtype the result can be written back in, then runs the checks of
-// the out-of-place form with out = self.
+// CANN names InplaceSqrt's tensor `self` and Sqrt's last parameter `opExecutor`.
 aclnnStatus aclnnInplaceSqrtGetWorkspaceSize(aclTensor *self, uint64_t *workspaceSize, aclOpExecutor **executor) {
-  constexpr const char *kOp = "aclnnInplaceSqrt";
-  return aclcpu::Guarded(kOp, [&] {
-    const aclcpu::OpCheck check(kOp);
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
-    ACLCPU_RETURN_IF_ERROR(check.NotNull(self, "self"));
-    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(self, "self", ACLCPU_INPLACE_DTYPES));
-    return aclcpu::Sqrt(kOp, self, self, workspaceSize, executor);
+  return aclcpu::Guarded("aclnnInplaceSqrt", [&] {
+    return aclcpu::InplaceUnaryPhase1(aclcpu::kSpec, "aclnnInplaceSqrt", self, "self", workspaceSize, executor);
   });
 }
 

@@ -31,4 +31,37 @@ aclnnStatus LaunchUnary(const char *op, UnaryOp kind, const aclTensor *self, con
                                  workspaceSize, executor);
 }
 
+aclnnStatus UnaryPhase1(const UnarySpec &spec, const char *op, const aclTensor *self, const aclTensor *out,
+                        uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(op);
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(self, "self"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(out, "out"));
+  ACLCPU_RETURN_IF_ERROR(check.DTypeIn(self, "self", spec.selfDtypes));
+  if (!spec.outDtypes.empty()) ACLCPU_RETURN_IF_ERROR(check.DTypeIn(out, "out", spec.outDtypes));
+  const aclDataType compute = UnaryComputeDtype(spec.kind, self->dataType);
+  ACLCPU_RETURN_IF_ERROR(check.Castable(compute, out->dataType, "the result to out"));
+  if (spec.sameFormats) {
+    if (self->format != out->format)
+      return check.Invalid("out format equal to self format " + FormatName(self->format), FormatName(out->format));
+    ACLCPU_RETURN_IF_ERROR(check.PublicFormat(self, "self"));
+  }
+  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxRank));
+  ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
+  return LaunchUnary(op, spec.kind, self, out, compute, workspaceSize, executor, self == out ? "selfRef" : "out");
+}
+
+aclnnStatus InplaceUnaryPhase1(const UnarySpec &spec, const char *op, aclTensor *selfRef, const char *name,
+                               uint64_t *workspaceSize, aclOpExecutor **executor) {
+  if (!spec.inplaceDtypes.empty()) {
+    const OpCheck check(op);
+    ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+    ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+    ACLCPU_RETURN_IF_ERROR(check.NotNull(selfRef, name));
+    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(selfRef, name, spec.inplaceDtypes));
+  }
+  return UnaryPhase1(spec, op, selfRef, selfRef, workspaceSize, executor);
+}
+
 }  // namespace aclcpu

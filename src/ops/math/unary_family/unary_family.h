@@ -1,6 +1,8 @@
-// What Neg, Exp, Sqrt, Rsqrt, Tanh (and their in-place forms) share: the compute dtype rule and the
-// launch. Each api file runs the vendor's checks in the vendor's order, then calls LaunchUnary.
+// What Neg, Exp, Sqrt, Rsqrt, Tanh (and their in-place forms) share: the vendor's check sequence, the
+// compute dtype rule and the launch. Each api file gives only its UnarySpec and its entry points.
 #pragma once
+
+#include <vector>
 
 #include "base/check.h"
 #include "ops/math/unary_family/unary_kernels.h"
@@ -15,5 +17,23 @@ aclnnStatus LaunchUnary(const char *op, UnaryOp kind, const aclTensor *self, con
 
 // Integral and BOOL inputs compute in FLOAT (Sqrt: INT64 in DOUBLE), others in their own dtype.
 aclDataType UnaryComputeDtype(UnaryOp kind, aclDataType self);
+
+// What distinguishes one unary operator's phase 1.
+struct UnarySpec {
+  UnaryOp kind;
+  std::vector<aclDataType> selfDtypes;
+  std::vector<aclDataType> outDtypes;      // empty: out is checked by CanCast(compute, out) only
+  std::vector<aclDataType> inplaceDtypes;  // the in-place form's writable dtypes (empty: no pre-check)
+  bool sameFormats = false;                // Tanh: self's and out's view formats equal, not device-private
+};
+
+// workspaceSize, executor -> null self, out -> self dtype (-> out dtype) -> CanCast(compute, out) -> (formats)
+// -> rank <= 8 -> out shape == self's -> launch.
+aclnnStatus UnaryPhase1(const UnarySpec &spec, const char *op, const aclTensor *self, const aclTensor *out,
+                        uint64_t *workspaceSize, aclOpExecutor **executor);
+// The in-place form: workspaceSize, executor, null `name` -> its dtype in spec.inplaceDtypes -> UnaryPhase1
+// with out = selfRef.
+aclnnStatus InplaceUnaryPhase1(const UnarySpec &spec, const char *op, aclTensor *selfRef, const char *name,
+                               uint64_t *workspaceSize, aclOpExecutor **executor);
 
 }  // namespace aclcpu
