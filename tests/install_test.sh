@@ -17,7 +17,7 @@ for h in aclnn_layer_norm aclnn_layer_norm_backward aclnn_group_norm_swish aclnn
          aclnn_pad2d_backward aclnn_prelu_backward aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d \
          aclnn_replication_pad2d aclnn_convolution aclnn_add aclnn_sub aclnn_mul aclnn_div aclnn_cast aclnn_copy \
          aclnn_zero aclnn_ones aclnn_fill_scalar aclnn_masked_fill_scalar aclnn_neg aclnn_exp aclnn_sqrt aclnn_rsqrt \
-         aclnn_tanh aclnn_tanh_backward; do
+         aclnn_tanh aclnn_tanh_backward aclnn_reduce_sum aclnn_mean; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }

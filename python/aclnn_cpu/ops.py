@@ -892,6 +892,20 @@ def _unary(base, math_doc, dtypes, out_dtype, inplace_dtypes, ref="selfRef"):
             Op(f"aclnnInplace{base}", [Ref(ref)], inplace_dtypes, f"{ref} = {math_doc.replace('self', ref)}")]
 
 
+def _reduced_shape(dims, keep):
+    """ReduceSum/Mean: self's shape without (or with 1 at) the dims named (empty: every dim), negative dims from
+    the end; dims out of range are left for the library to refuse."""
+    def rule(c):
+        shape = list(c["self"].shape)
+        rank = max(len(shape), 1)
+        named = c[dims]
+        axes = {d + rank if d < 0 else d for d in named} if named else set(range(len(shape)))
+        if c[keep]:
+            return tuple(1 if i in axes else n for i, n in enumerate(shape))
+        return tuple(n for i, n in enumerate(shape) if i not in axes)
+    return rule
+
+
 OPS = [
     _layer_norm("aclnnLayerNorm", [], "LayerNorm over the trailing normalizedShape dims (out, mean, rstd)"),
     _layer_norm("aclnnLayerNormWithImplMode", [Int32("implMode", default=0)],
@@ -960,6 +974,13 @@ OPS = [
     *_unary("Sqrt", "sqrt(self)", ARITH, _unary_dtype(ACL_DOUBLE), UNARY_INPLACE, ref="self"),
     *_unary("Rsqrt", "1 / sqrt(self)", ARITH, _unary_dtype(), UNARY_INPLACE),
     *_unary("Tanh", "tanh(self)", FLOATS + INTS + ("bool",), _unary_dtype(), FLOATS),
+    Op("aclnnReduceSum", [In("self"), IntArr("dims"), Bool("keepDims", default=False), DType("dtype"),
+                          Out("out", _reduced_shape("dims", "keepDims"), lambda c: c["dtype"])],
+       ARITH, "out = sum of self over dims (empty: all) in dtype; BOOL dtype = any"),
+    Op("aclnnMean", [In("self"), IntArr("dim"), Bool("keepDim", default=False), DType("dtype"),
+                     Out("out", _reduced_shape("dim", "keepDim"), lambda c: c["dtype"])],
+       FLOATS + ("float64", "int8", "uint8", "int16", "int32", "int64", "complex64", "complex128"),
+       "out = mean of self over dim (empty: all) in dtype"),
     Op("aclnnTanhBackward", [In("gradOutput"), In("output"),
                              Out("gradInput", _broadcast("gradOutput", "output"), lambda c: c["gradOutput"].acl)],
        FLOATS + ("float64",), "gradInput = gradOutput * (1 - output^2), broadcast"),

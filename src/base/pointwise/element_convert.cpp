@@ -208,6 +208,19 @@ ComputeType ComputeTypeOf(DType t) {
   }
 }
 
+ComputeType ConversionComputeType(DType from, DType to) {
+  if (from != DType::kU64) return ComputeTypeOf(from);
+  switch (to) {
+    case DType::kF32:
+    case DType::kF16:
+    case DType::kBF16:
+    case DType::kF64: return ComputeType::kF64;
+    case DType::kC64:
+    case DType::kC128: return ComputeType::kC128;
+    default: return ComputeType::kI64;
+  }
+}
+
 void LoadRun(DType type, const void *src, int64_t stride, ComputeType to, void *dst, int64_t n) {
   if (n <= 0) return;
   if (stride == 1 && to == ComputeType::kF32 && (type == DType::kF16 || type == DType::kBF16 || type == DType::kF32)) {

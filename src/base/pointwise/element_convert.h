@@ -37,6 +37,10 @@ inline size_t ComputeSize(ComputeType t) {
 
 // The compute type a dtype's own arithmetic uses.
 ComputeType ComputeTypeOf(DType t);
+// The compute type a conversion from `from` to `to` loads its values as: `from`'s, except that UINT64 going
+// to a floating or complex dtype is loaded as double (complex128), since int64 would read values from
+// 2^63 up as negative.
+ComputeType ConversionComputeType(DType from, DType to);
 
 // dst[i] = compute value of the element at src + i * stride (stride in elements of `type`).
 void LoadRun(DType type, const void *src, int64_t stride, ComputeType to, void *dst, int64_t n);

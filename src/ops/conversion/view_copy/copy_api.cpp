@@ -36,9 +36,9 @@ aclnnStatus InplaceCopy(aclTensor *selfRef, const aclTensor *src, uint64_t *work
   const bool compute = !IsEmpty(*selfRef) && !IsEmpty(*src);
   const PointwiseInput in = PointwiseInput::Tensor(ToView(*src));
   const TensorView out = ToView(*selfRef);
-  const PointwisePlan plan =
-      compute ? PlanPointwise(nullptr, {}, ComputeTypeOf(in.view.dtype), ComputeTypeOf(out.dtype), &in, 1, out)
-              : PointwisePlan{};
+  const PointwisePlan plan = compute ? PlanPointwise(nullptr, {}, ConversionComputeType(in.view.dtype, out.dtype),
+                                                     ComputeTypeOf(out.dtype), &in, 1, out)
+                                     : PointwisePlan{};
   return CreatePointwiseExecutor(kOp, {{src, "src"}}, {selfRef, "selfRef"}, plan, compute, workspaceSize, executor);
 }
 

@@ -37,8 +37,8 @@ aclnnStatus Cast(const aclTensor *self, aclDataType dtype, aclTensor *out, uint6
   const bool compute = !IsEmpty(*self);
   const DType target = ToDType(dtype);
   const PointwiseInput in = PointwiseInput::Tensor(ToView(*self));
-  const PointwisePlan plan = compute ? PlanPointwise(nullptr, {}, ComputeTypeOf(in.view.dtype), ComputeTypeOf(target),
-                                                     &in, 1, ToView(*out), target)
+  const PointwisePlan plan = compute ? PlanPointwise(nullptr, {}, ConversionComputeType(in.view.dtype, target),
+                                                     ComputeTypeOf(target), &in, 1, ToView(*out), target)
                                      : PointwisePlan{};
   return CreatePointwiseExecutor(kOp, {{self, "self"}}, {out, "out"}, plan, compute, workspaceSize, executor);
 }

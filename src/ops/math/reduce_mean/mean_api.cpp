@@ -12,10 +12,10 @@ namespace {
 
 constexpr const char *kOp = "aclnnMean";
 
-#define ACLCPU_MEAN_DTYPES                                                                                    \
-  {                                                                                                           \
+#define ACLCPU_MEAN_DTYPES                                                                                             \
+  {                                                                                                                    \
     ACL_FLOAT, ACL_INT32, ACL_INT64, ACL_FLOAT16, ACL_INT16, ACL_INT8, ACL_UINT8, ACL_DOUBLE, ACL_BF16, ACL_COMPLEX64, \
-        ACL_COMPLEX128                                                                                        \
+        ACL_COMPLEX128                                                                                                 \
   }
 
 bool Listed(aclDataType t, std::initializer_list<aclDataType> list) {

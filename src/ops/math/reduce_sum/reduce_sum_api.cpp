@@ -10,10 +10,10 @@ namespace {
 
 constexpr const char *kOp = "aclnnReduceSum";
 
-#define ACLCPU_REDUCE_SUM_DTYPES                                                                                  \
-  {                                                                                                               \
+#define ACLCPU_REDUCE_SUM_DTYPES                                                                                       \
+  {                                                                                                                    \
     ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_BOOL, ACL_DOUBLE, ACL_COMPLEX64, \
-        ACL_COMPLEX128, ACL_BF16                                                                                  \
+        ACL_COMPLEX128, ACL_BF16                                                                                       \
   }
 
 bool Listed(aclDataType t, std::initializer_list<aclDataType> list) {
@@ -65,9 +65,8 @@ extern "C" {
 aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self, const aclIntArray *dims, bool keepDims,
                                            aclDataType dtype, aclTensor *out, uint64_t *workspaceSize,
                                            aclOpExecutor **executor) {
-  return aclcpu::Guarded(aclcpu::kOp, [&] {
-    return aclcpu::ReduceSum(self, dims, keepDims, dtype, out, workspaceSize, executor);
-  });
+  return aclcpu::Guarded(aclcpu::kOp,
+                         [&] { return aclcpu::ReduceSum(self, dims, keepDims, dtype, out, workspaceSize, executor); });
 }
 
 ACLCPU_PHASE2_ENTRY(aclnnReduceSum, "aclnnReduceSum")

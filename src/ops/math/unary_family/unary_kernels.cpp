@@ -85,6 +85,14 @@ void I64Neg(int64_t n, const void *const *in, void *out, const PointwiseParams &
   for (int64_t k = 0; k < n; ++k) o[k] = 0 - x[k];
 }
 
+// 1/sqrt(x) rounded once for double: formed in long double (x87's 64-bit significand; quad on AArch64),
+// where the two roundings of 1/sqrt stay far below the double's.
+double Rsqrt(double x) { return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(x))); }
+template <class T>
+T Rsqrt(T x) {
+  return T(1) / std::sqrt(x);
+}
+
 // Scalar library functions for double and complex.
 template <class T, UnaryOp kOp>
 void Library(int64_t n, const void *const *in, void *out, const PointwiseParams &) {
@@ -93,7 +101,7 @@ void Library(int64_t n, const void *const *in, void *out, const PointwiseParams 
   for (int64_t k = 0; k < n; ++k) {
     if constexpr (kOp == UnaryOp::kExp) o[k] = std::exp(x[k]);
     if constexpr (kOp == UnaryOp::kSqrt) o[k] = std::sqrt(x[k]);
-    if constexpr (kOp == UnaryOp::kRsqrt) o[k] = T(1) / std::sqrt(x[k]);
+    if constexpr (kOp == UnaryOp::kRsqrt) o[k] = Rsqrt(x[k]);
     if constexpr (kOp == UnaryOp::kTanh) o[k] = std::tanh(x[k]);
   }
 }

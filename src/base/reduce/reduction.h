@@ -1,0 +1,61 @@
+// The reduction engine (families.md §2): sum or mean of a tensor view over a set of its dims, planned once
+// in phase 1 so that phase 2 only walks memory. Kernel-facing.
+//
+// Phase 1 (PlanReduce) splits the input's dims into kept dims (one output element per position, in
+// row-major order) and reduced dims (size-1 dims dropped, adjacent ones merged when memory allows), and
+// cuts each output's reduction into fixed chunks of kReduceChunk elements. Everything depends on the shape
+// only, never on the thread count. Phase 2 (RunReduce) loads each chunk as the accumulator type
+// (LoadRun, through `loadThrough` first when the vendor casts the input to another dtype), sums it
+// (pairwise for floating values, starting from -0.0, no compensation), adds the chunk sums of an output in
+// chunk order, finishes (mean: divide by the count) and stores through `roundThrough` then out's dtype
+// (StoreRun). Chunk sums of long reductions go to the workspace, so any thread count gives the same
+// bits. Nothing is allocated in phase 2.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "base/pointwise/element_convert.h"
+#include "base/tensor_view.h"
+
+namespace aclcpu {
+
+enum class ReduceKind : int8_t { kSum, kMean };
+
+// Elements per chunk of one output's reduction.
+constexpr int64_t kReduceChunk = 4096;
+
+struct ReducePlan {
+  ReduceKind kind = ReduceKind::kSum;
+  TensorView in, out;
+  // The dtype each input element is converted to before it is summed (kOther: none).
+  DType loadThrough = DType::kOther;
+  ComputeType inCompute = ComputeType::kF64;  // what the input is loaded as before loadThrough
+  ComputeType acc = ComputeType::kF64;        // accumulator: kF64, kI64 (wraps) or kC128
+  // The dtype results pass through before out's (kOther: straight to out).
+  DType roundThrough = DType::kOther;
+  // Kept dims (outputs, row-major) with the input's strides; reduced dims with the input's strides.
+  int keptRank = 0, redRank = 0;
+  int64_t keptDims[kMaxRank] = {}, keptStrides[kMaxRank] = {};
+  int64_t redDims[kMaxRank] = {}, redStrides[kMaxRank] = {};
+  int64_t outer = 0, inner = 0;                       // number of outputs; elements reduced into each
+  int64_t numChunks = 0;                              // chunks per output
+  int64_t outputsPerBlock = 0, numBlocks = 0;         // phase 2 blocks: whole outputs (numChunks == 1)
+  int64_t combinePerBlock = 0, numCombineBlocks = 0;  // or: chunk sums first, then a combine pass
+  int64_t chunkBuffer = 0, outBuffer = 0;             // elements of the per-thread buffers
+  int threads = 1;
+  size_t scratchStride = 0;  // bytes of workspace per thread
+  size_t partialsBytes = 0;  // chunk sums (numChunks > 1)
+  size_t workspaceBytes = 0;
+};
+
+// Phase 1. `reduced` has bit d set for each reduced dim d of `in` (a 0-d input reduces its one element).
+// out must hold as many elements as the kept dims (the caller checked its shape). `dtype` is the dtype the
+// vendor casts the input to and reduces in: it picks the accumulator, loadThrough (when it differs from
+// in's dtype) and roundThrough (when it differs from out's).
+ReducePlan PlanReduce(ReduceKind kind, const TensorView &in, uint32_t reduced, DType dtype, const TensorView &out);
+
+// Phase 2: the storage addresses of the input and the output.
+void RunReduce(const ReducePlan &plan, const void *in, void *out, void *workspace);
+
+}  // namespace aclcpu
