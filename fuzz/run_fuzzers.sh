@@ -28,7 +28,7 @@ run_one() {
 export -f run_one
 export build seconds work here FUZZ_SEED
 
-harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise runtime}
+harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise reduction runtime}
 # OpenMP threads come from each input (1 to 3); idle ones sleep at once instead of spinning, which
 # would steal the cores from the other harnesses running alongside.
 export KMP_BLOCKTIME=0

@@ -53,6 +53,9 @@ aclnnStatus Mean(const aclTensor *self, const aclIntArray *dim, bool keepDim, ac
   const uint32_t mask = ReducedDimsMask(*self, *dim);
   ACLCPU_RETURN_IF_ERROR(CheckReduceOutShape(check, out, ReducedShape(*self, mask, keepDim)));
   ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage({{self, "self"}, {out, "out"}}));
+  // CPU only: a self whose elements overlap (a stride-0 dim) would make the work unbounded by its memory
+  // (docs/compat.md; the fuzz harness found a 2^63-element self).
+  ACLCPU_RETURN_IF_ERROR(check.NoSelfOverlap(self, "self"));
   const ReducePlan plan = PlanReduce(ReduceKind::kMean, ToView(*self), mask, ToDType(dtype), ToView(*out));
   return CreateReduceExecutor(kOp, self, out, plan, workspaceSize, executor);
 }
