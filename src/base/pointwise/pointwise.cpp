@@ -217,6 +217,14 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
         std::memcpy(b + static_cast<size_t>(k) * inSize, p.in[i].value, inSize);
     }
   }
+  // Rounds n values of `from` through the dtype `through` into `to` (the second half of the out buffer is the
+  // narrow scratch: nothing else uses it).
+  const auto roundThrough = [&](int thread, ComputeType from, const void *src, DType through, ComputeType to, void *dst,
+                                int64_t n) {
+    void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
+    StoreRun(from, src, through, narrow, 1, n);
+    LoadRun(through, narrow, 1, to, dst, n);
+  };
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     const int64_t first = block * p.blockElements, n = BlockElements(p, block);  // first: flat blocks only
     if (p.rawCopy) {
@@ -237,11 +245,8 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
         BlockRuns(p, block, p.inStrides[i], v.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
           LoadRun(v.dtype, base + offset * esize, stride, p.inCompute, dst + static_cast<size_t>(pos) * inSize, len);
         });
-        if (p.in[i].loadThrough != DType::kOther) {  // the out buffer's second half as the narrow scratch
-          void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
-          StoreRun(p.inCompute, dst, p.in[i].loadThrough, narrow, 1, n);
-          LoadRun(p.in[i].loadThrough, narrow, 1, p.inCompute, dst, n);
-        }
+        if (p.in[i].loadThrough != DType::kOther)
+          roundThrough(thread, p.inCompute, dst, p.in[i].loadThrough, p.inCompute, dst, n);
         in[i] = dst;
       }
     }
@@ -252,9 +257,7 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
     if (p.kernel != nullptr) {
       p.kernel(n, in, target, p.params);
     } else if (p.roundThrough != DType::kOther) {  // input -> roundThrough's storage -> its compute type
-      void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
-      StoreRun(p.inCompute, in[0], p.roundThrough, narrow, 1, n);
-      LoadRun(p.roundThrough, narrow, 1, p.outCompute, target, n);
+      roundThrough(thread, p.inCompute, in[0], p.roundThrough, p.outCompute, target, n);
       narrowed = true;
     } else if (p.outDirect) {
       ConvertComputeRun(p.inCompute, in[0], p.outCompute, target, n);  // the same type: a copy
@@ -262,11 +265,8 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
       target = const_cast<void *>(in[0]);  // stored from where it was loaded; never written
     }
     if (p.outDirect) return;
-    if (p.roundThrough != DType::kOther && !narrowed) {
-      void *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
-      StoreRun(p.outCompute, target, p.roundThrough, narrow, 1, n);
-      LoadRun(p.roundThrough, narrow, 1, p.outCompute, target, n);
-    }
+    if (p.roundThrough != DType::kOther && !narrowed)
+      roundThrough(thread, p.outCompute, target, p.roundThrough, p.outCompute, target, n);
     const char *src = static_cast<const char *>(target);
     BlockRuns(p, block, p.outStrides, p.out.offset, [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
       StoreRun(p.outCompute, src + static_cast<size_t>(pos) * outSize, p.out.dtype, outBase + offset * outEsize, stride,

@@ -14,13 +14,12 @@ ComputeType DivCompute(aclDataType promoted) {
   return IsFloatingType(promoted) || IsComplexType(promoted) ? ComputeTypeOf(ToDType(promoted)) : ComputeType::kF32;
 }
 
-PointwiseParams ParamsOf(const ArithCall &c, ComputeType compute) {
+PointwiseParams ParamsOf(const ArithCall &c) {
   PointwiseParams p;
   if (c.alpha == nullptr) return p;
   // A2 tests "alpha equals 1" on its float value with two comparisons, so a NaN alpha counts as 1.
   const float alphaF = ScalarToFloat(*c.alpha);
   if (!(alphaF > 1 || alphaF < 1)) p.i[1] |= kArithAlphaIsOne;
-  if (c.promoted == ACL_BOOL) p.i[1] |= kArithClampBool;
   // Axpy takes alpha as a float for FLOAT, FLOAT16 and INT32 (and Sub for any floating dtype but
   // DOUBLE); otherwise alpha becomes a value of the promoted dtype.
   const bool asFloat = c.promoted == ACL_FLOAT || c.promoted == ACL_FLOAT16 || c.promoted == ACL_INT32 ||
@@ -28,7 +27,6 @@ PointwiseParams ParamsOf(const ArithCall &c, ComputeType compute) {
   p.f[0] = asFloat ? alphaF : ScalarThrough<double>(*c.alpha, ToDType(c.promoted), ComputeType::kF64);
   p.i[0] = ScalarThrough<int64_t>(*c.alpha, ToDType(c.promoted), ComputeType::kI64);
   p.c[0] = ScalarThrough<c128>(*c.alpha, ToDType(c.promoted), ComputeType::kC128);
-  (void)compute;
   return p;
 }
 
@@ -87,7 +85,7 @@ aclnnStatus LaunchArith(const ArithCall &c, uint64_t *workspaceSize, aclOpExecut
     const ComputeType type = c.kind == ArithOp::kDiv ? DivCompute(c.promoted) : ComputeTypeOf(promoted);
     const PointwiseKernel kernel = ArithKernel(c.kind, type);
     if (kernel == nullptr) return InternalError(c.op, "no kernel for the promoted dtype");
-    const PointwiseParams params = ParamsOf(c, type);
+    const PointwiseParams params = ParamsOf(c);
     // Sub with alpha != 1 and a FLOAT16/BF16 promotion computes in FLOAT from the inputs as they are
     // and writes that FLOAT to out (the vendor's Axpy path).
     const bool subInFloat = c.kind == ArithOp::kSub && (params.i[1] & kArithAlphaIsOne) == 0 &&

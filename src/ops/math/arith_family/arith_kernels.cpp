@@ -57,9 +57,6 @@ void IntKernel(int64_t n, const void *const *in, void *out, const PointwiseParam
   } else {
     for (int64_t k = 0; k < n; ++k) o[k] = a[k] * b[k];
   }
-  if (p.i[1] & kArithClampBool) {
-    for (int64_t k = 0; k < n; ++k) o[k] = o[k] != 0;
-  }
 }
 
 #define ACLCPU_FLOAT_KERNELS(T, name)                                                     \

@@ -11,7 +11,7 @@ enum class ArithOp : int8_t { kAdd, kSub, kMul, kDiv };
 // PointwiseParams of the family: alpha in f[0] (fp32/double), i[0] (integers), c[0] (complex); i[1]
 // holds the flags below.
 constexpr int64_t kArithAlphaIsOne = 1;  // plain a + b / a - b
-constexpr int64_t kArithClampBool = 2;   // a BOOL result: any non-zero sum is true (the vendor's bool add)
+// (A BOOL result needs no flag: it is rounded through BOOL, so any non-zero sum is true.)
 
 // The kernel of `op` in compute type `t` (for the CPU's best SIMD target); null when the family never
 // computes `op` in `t` (integer division runs in fp32).
