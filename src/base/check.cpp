@@ -142,14 +142,17 @@ aclnnStatus OpCheck::ScalarDTypeIn(const aclScalar *s, const char *name,
 }
 
 aclnnStatus OpCheck::NoSelfOverlap(const aclTensor *t, const char *name) const {
-  // In 128 bits: dims and strides come from the caller, and their products can exceed int64.
+  const size_t rank = std::min(t->viewDims.size(), t->strides.size());
+  for (size_t d = 0; d < rank; ++d)
+    if (t->viewDims[d] <= 0) return ACLNN_SUCCESS;  // empty: nothing is written
+  // In 128 bits, saturated at 2^100 (far past any span a view inside its storage can have): dims and
+  // strides come from the caller, and their products can exceed int64 and, unsaturated, int128.
+  const __int128 cap = static_cast<__int128>(1) << 100;
   __int128 span = 1, numel = 1;
-  for (size_t d = 0; d < t->viewDims.size() && d < t->strides.size(); ++d) {
+  for (size_t d = 0; d < rank; ++d) {
     const __int128 dim = t->viewDims[d], stride = t->strides[d];
-    if (dim <= 0) return ACLNN_SUCCESS;  // empty
-    span += (dim - 1) * (stride < 0 ? -stride : stride);
-    numel *= dim;
-    if (numel > span && numel > (static_cast<__int128>(1) << 100)) break;  // far past any span
+    span = std::min(cap, span + (dim - 1) * (stride < 0 ? -stride : stride));
+    numel = numel > cap / dim ? cap : numel * dim;
   }
   if (numel <= span) return ACLNN_SUCCESS;
   return Invalid(std::string(name) + " view whose elements do not overlap", ShapeOf(t));

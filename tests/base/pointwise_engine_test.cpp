@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "aclnnop/aclnn_zero.h"
 #include "base/pointwise/pointwise.h"
 #include "math/arith_tester.h"
 
@@ -648,6 +649,29 @@ TEST(PointwiseEngine, OneAndTwoThreadsBitIdentical) {
     const double want = static_cast<float>(x[static_cast<size_t>(i)] + 2 * y[static_cast<size_t>(i % cols)]);
     ASSERT_EQ(o1.Get(At(ov, i)).Real(), want) << i;
   }
+}
+
+// The output-overlap rule (OpCheck::NoSelfOverlap): a stride-0 output of 2^142 elements is refused without
+// any int128 overflow, and an empty output is accepted even when its other dims are huge.
+TEST(PointwiseEngine, OverlappingOutputsRefusedEmptyOnesAccepted) {
+  aclInit(nullptr);
+  float storage[4] = {};
+  const int64_t strides[3] = {0, 0, 1}, storageDims[1] = {4};
+  const auto zero = [&](std::vector<int64_t> dims) {
+    aclTensor *t =
+        aclCreateTensor(dims.data(), dims.size(), ACL_FLOAT, strides, 0, ACL_FORMAT_ND, storageDims, 1, storage);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclnnStatus status = aclnnInplaceZeroGetWorkspaceSize(t, &ws, &ex);
+    if (status == 0) aclDestroyAclOpExecutor(ex);
+    aclDestroyTensor(t);
+    return status;
+  };
+  EXPECT_EQ(zero({int64_t{1} << 40, int64_t{1} << 40, 0}), 0);
+  EXPECT_EQ(zero({int64_t{1} << 62, int64_t{1} << 62, 0}), 0);  // the product passes 2^100 before the 0
+  EXPECT_EQ(zero({int64_t{1} << 40, int64_t{1} << 40, 4}), 161002);
+  EXPECT_EQ(zero({int64_t{1} << 40, int64_t{1} << 40, int64_t{1} << 62}), 161002);
+  EXPECT_EQ(zero({1, 1, 4}), 0);
 }
 
 }  // namespace
