@@ -651,6 +651,126 @@ TEST(PointwiseEngine, OneAndTwoThreadsBitIdentical) {
   }
 }
 
+// The two walks beside flat blocks: row blocks (an operand that steps by one along the innermost dim but is
+// not dense overall, read or written in place) and tiles (a transposed operand, gathered down its columns).
+// Each layout runs a + 2b with a direct fp32 operand, a staged fp16 one and a 64-bit integer pair, and a raw
+// copy of 2-, 4-, 8- and 16-byte elements; values against the model, storage outside each view untouched,
+// 1 and 2 threads bit for bit.
+TEST(PointwiseEngine, RowBlocksAndTilesOverRaggedShapes) {
+  struct Layout {
+    const char *name;
+    std::vector<int64_t> dims, aStrides, bDims, bStrides, outStrides;
+    int64_t aOffset, outOffset;
+    bool rows, tiles;  // the walk the fp32 plan must take
+  };
+  const Layout layouts[] = {
+      {"row broadcast [37,1500] + [1500]", {37, 1500}, {}, {1500}, {}, {}, 0, 0, true, false},
+      {"slices of wider rows [5,3,700]",
+       {5, 3, 700},
+       {2800, 710, 1},
+       {5, 3, 700},
+       {},
+       {2300, 760, 1},
+       3,
+       7,
+       true,
+       false},
+      {"transposed a [130,70]", {130, 70}, {1, 131}, {130, 70}, {}, {}, 2, 0, false, true},
+      {"transposed out [3,65,150]", {3, 65, 150}, {}, {150}, {}, {9750, 1, 65}, 0, 5, false, true},
+      {"both transposed, negative steps [96,200]", {96, 200}, {-1, 97}, {96, 200}, {1, 96}, {}, 95, 0, false, true},
+  };
+  const auto span = [](const TensorView &v) {
+    int64_t lo = v.offset, hi = v.offset;
+    for (int d = 0; d < v.rank; ++d) (v.strides[d] < 0 ? lo : hi) += (v.dims[d] - 1) * v.strides[d];
+    EXPECT_GE(lo, 0);
+    return hi + 1;
+  };
+  struct Types {
+    DType a, b, out;
+    aclDataType aa, ab, ao;
+    ComputeType c;
+  };
+  const Types types[] = {
+      {DType::kF32, DType::kF32, DType::kF32, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ComputeType::kF32},
+      {DType::kF16, DType::kF32, DType::kF16, ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT16, ComputeType::kF32},
+      {DType::kI64, DType::kI32, DType::kI64, ACL_INT64, ACL_INT32, ACL_INT64, ComputeType::kI64},
+  };
+  std::mt19937_64 rng(11);
+  for (const Layout &l : layouts) {
+    for (const Types &t : types) {
+      const TensorView av = View(t.a, l.dims, l.aStrides, l.aOffset), bv = View(t.b, l.bDims, l.bStrides),
+                       ov = View(t.out, l.dims, l.outStrides, l.outOffset);
+      const int64_t n = ov.Numel(), nb = bv.Numel();
+      Buffer a(t.aa, span(av)), b(t.ab, span(bv)), o1(t.ao, span(ov));
+      std::vector<Num> x(static_cast<size_t>(n)), y(static_cast<size_t>(nb));
+      for (int64_t i = 0; i < n; ++i) {
+        x[static_cast<size_t>(i)] = Num::I(static_cast<int64_t>(rng() % 1001) - 500);
+        a.Put(At(av, i), x[static_cast<size_t>(i)]);
+      }
+      for (int64_t i = 0; i < nb; ++i) {
+        y[static_cast<size_t>(i)] = Num::I(static_cast<int64_t>(rng() % 1001) - 500);
+        b.Put(At(bv, i), y[static_cast<size_t>(i)]);
+      }
+      Buffer o2 = o1;
+      const std::vector<unsigned char> before = o1.bytes;
+      const int saved = omp_get_max_threads();
+      omp_set_num_threads(1);
+      const PointwisePlan one = PlanTwo(t.c, av, bv, ov);
+      omp_set_num_threads(2);
+      const PointwisePlan two = PlanTwo(t.c, av, bv, ov);
+      omp_set_num_threads(saved);
+      const std::string what = std::string(l.name) + " " + ComputeName(t.c) + " a dtype " + std::to_string(t.aa);
+      if (t.a == DType::kF32) {
+        EXPECT_EQ(one.rowBlocks > 0, l.rows) << what;
+        EXPECT_EQ(one.tileRows > 0, l.tiles) << what;
+      }
+      RunPlan(one, {a.data(), b.data()}, o1.data());
+      RunPlan(two, {a.data(), b.data()}, o2.data());
+      EXPECT_EQ(o1.bytes, o2.bytes) << what;
+      std::vector<bool> covered(o1.bytes.size() / aclDataTypeSize(t.ao), false);
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t want = x[static_cast<size_t>(i)].i + 2 * y[static_cast<size_t>(i % nb)].i;
+        const Num got = o1.Get(At(ov, i));
+        ASSERT_EQ(got.integral ? static_cast<double>(got.i) : got.Real(), static_cast<double>(want))
+            << what << " " << i;
+        covered[static_cast<size_t>(At(ov, i))] = true;
+      }
+      const size_t es = aclDataTypeSize(t.ao);
+      for (size_t e = 0; e < covered.size(); ++e)
+        if (!covered[e]) {
+          ASSERT_EQ(std::memcmp(&o1.bytes[e * es], &before[e * es], es), 0) << what << " @" << e;
+        }
+    }
+    // Raw copies of the a layout into the out layout, for each element size.
+    for (const DTypePair &d : {DTypePair{DType::kF16, ACL_FLOAT16}, DTypePair{DType::kI32, ACL_INT32},
+                               DTypePair{DType::kF64, ACL_DOUBLE}, DTypePair{DType::kC128, ACL_COMPLEX128}}) {
+      const TensorView av = View(d.dtype, l.dims, l.aStrides, l.aOffset),
+                       ov = View(d.dtype, l.dims, l.outStrides, l.outOffset);
+      Buffer a(d.acl, span(av)), o(d.acl, span(ov));
+      for (size_t k = 0; k < a.bytes.size(); ++k) a.bytes[k] = static_cast<unsigned char>(rng());
+      const std::vector<unsigned char> before = o.bytes;
+      const PointwiseInput input = PointwiseInput::Tensor(av);
+      const PointwisePlan copy = aclcpu::PlanPointwise(nullptr, PointwiseParams{}, aclcpu::ComputeTypeOf(d.dtype),
+                                                       aclcpu::ComputeTypeOf(d.dtype), &input, 1, ov);
+      ASSERT_TRUE(copy.rawCopy);
+      RunPlan(copy, {a.data()}, o.data());
+      const size_t es = aclDataTypeSize(d.acl);
+      std::vector<bool> covered(o.bytes.size() / es, false);
+      for (int64_t i = 0; i < ov.Numel(); ++i) {
+        ASSERT_EQ(std::memcmp(&o.bytes[static_cast<size_t>(At(ov, i)) * es],
+                              &a.bytes[static_cast<size_t>(At(av, i)) * es], es),
+                  0)
+            << l.name << " copy of " << es << "-byte elements, element " << i;
+        covered[static_cast<size_t>(At(ov, i))] = true;
+      }
+      for (size_t e = 0; e < covered.size(); ++e)
+        if (!covered[e]) {
+          ASSERT_EQ(std::memcmp(&o.bytes[e * es], &before[e * es], es), 0) << l.name << " copy @" << e;
+        }
+    }
+  }
+}
+
 // The output-overlap rule (OpCheck::NoSelfOverlap): a stride-0 output of 2^142 elements is refused without
 // any int128 overflow, and an empty output is accepted even when its other dims are huge.
 TEST(PointwiseEngine, OverlappingOutputsRefusedEmptyOnesAccepted) {

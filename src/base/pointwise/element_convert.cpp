@@ -149,6 +149,34 @@ void StoreLoop(const void *src, void *dst, int64_t stride, int64_t n) {
   for (int64_t i = 0; i < n; ++i) d[i * stride] = Narrow<T>(s[i]);
 }
 
+inline int64_t Magnitude(int64_t v) { return v < 0 ? -v : v; }
+
+template <DType T, class C>
+void LoadTileLoop(const void *src, int64_t rowStride, int64_t colStride, void *dst, int64_t h, int64_t w) {
+  const auto *s = static_cast<const typename Storage<T>::type *>(src);
+  auto *d = static_cast<C *>(dst);
+  if (Magnitude(colStride) <= Magnitude(rowStride)) {
+    for (int64_t i = 0; i < h; ++i)
+      for (int64_t j = 0; j < w; ++j) d[i * w + j] = ComputeCast<C>(Canonical<T>(s[i * rowStride + j * colStride]));
+  } else {
+    for (int64_t j = 0; j < w; ++j)
+      for (int64_t i = 0; i < h; ++i) d[i * w + j] = ComputeCast<C>(Canonical<T>(s[i * rowStride + j * colStride]));
+  }
+}
+
+template <DType T, class C>
+void StoreTileLoop(const void *src, void *dst, int64_t rowStride, int64_t colStride, int64_t h, int64_t w) {
+  const auto *s = static_cast<const C *>(src);
+  auto *d = static_cast<typename Storage<T>::type *>(dst);
+  if (Magnitude(colStride) <= Magnitude(rowStride)) {
+    for (int64_t i = 0; i < h; ++i)
+      for (int64_t j = 0; j < w; ++j) d[i * rowStride + j * colStride] = Narrow<T>(s[i * w + j]);
+  } else {
+    for (int64_t j = 0; j < w; ++j)
+      for (int64_t i = 0; i < h; ++i) d[i * rowStride + j * colStride] = Narrow<T>(s[i * w + j]);
+  }
+}
+
 template <class From, class To>
 void ConvertLoop(const void *src, void *dst, int64_t n) {
   const auto *s = static_cast<const From *>(src);
@@ -241,6 +269,24 @@ void StoreRun(ComputeType from, const void *src, DType type, void *dst, int64_t 
   }
   WithDType(type, [&](auto tag) {
     WithComputeType(from, [&](auto c) { StoreLoop<decltype(tag)::value, decltype(c)>(src, dst, stride, n); });
+  });
+}
+
+void LoadTile(DType type, const void *src, int64_t rowStride, int64_t colStride, ComputeType to, void *dst, int64_t h,
+              int64_t w) {
+  if (h <= 0 || w <= 0) return;
+  WithDType(type, [&](auto tag) {
+    WithComputeType(
+        to, [&](auto c) { LoadTileLoop<decltype(tag)::value, decltype(c)>(src, rowStride, colStride, dst, h, w); });
+  });
+}
+
+void StoreTile(ComputeType from, const void *src, DType type, void *dst, int64_t rowStride, int64_t colStride,
+               int64_t h, int64_t w) {
+  if (h <= 0 || w <= 0) return;
+  WithDType(type, [&](auto tag) {
+    WithComputeType(
+        from, [&](auto c) { StoreTileLoop<decltype(tag)::value, decltype(c)>(src, dst, rowStride, colStride, h, w); });
   });
 }
 

@@ -46,6 +46,14 @@ ComputeType ConversionComputeType(DType from, DType to);
 void LoadRun(DType type, const void *src, int64_t stride, ComputeType to, void *dst, int64_t n);
 // The element at dst + i * stride = src[i] converted to `type`.
 void StoreRun(ComputeType from, const void *src, DType type, void *dst, int64_t stride, int64_t n);
+// A tile of h rows and w columns: dst[i * w + j] = compute value of the element at
+// src + i * rowStride + j * colStride. The loop runs along whichever stride is shorter, so that a transposed
+// source is read down its contiguous columns, not one element per cache line.
+void LoadTile(DType type, const void *src, int64_t rowStride, int64_t colStride, ComputeType to, void *dst, int64_t h,
+              int64_t w);
+// The element at dst + i * rowStride + j * colStride = src[i * w + j] converted to `type` (the same walk).
+void StoreTile(ComputeType from, const void *src, DType type, void *dst, int64_t rowStride, int64_t colStride,
+               int64_t h, int64_t w);
 // Converts n dense compute values between compute types (the same rules as a store then a load).
 void ConvertComputeRun(ComputeType from, const void *src, ComputeType to, void *dst, int64_t n);
 
