@@ -771,6 +771,67 @@ TEST(PointwiseEngine, RowBlocksAndTilesOverRaggedShapes) {
   }
 }
 
+// Outputs of 8 MiB and more are written from the block's buffer with streaming stores: a direct fp32 out, a
+// converted FLOAT16 out, an out written in place over its input, a row-block out and a raw copy, each against
+// the model with the storage around the view untouched.
+TEST(PointwiseEngine, LargeOutputsStreamed) {
+  const int64_t rows = 1024, cols = 3000, n = rows * cols;  // 12 MB of fp32
+  Buffer a(ACL_FLOAT, n), b(ACL_FLOAT, cols);
+  std::mt19937_64 rng(5);
+  std::vector<float> x(static_cast<size_t>(n)), y(static_cast<size_t>(cols));
+  for (int64_t i = 0; i < n; ++i) {
+    x[static_cast<size_t>(i)] = static_cast<float>(static_cast<int64_t>(rng() % 1001) - 500) / 4;
+    a.Put(i, Num::F(x[static_cast<size_t>(i)]));
+  }
+  for (int64_t j = 0; j < cols; ++j) {
+    y[static_cast<size_t>(j)] = static_cast<float>(static_cast<int64_t>(rng() % 101) - 50);
+    b.Put(j, Num::F(y[static_cast<size_t>(j)]));
+  }
+  const auto want = [&](int64_t i) {
+    return static_cast<double>(x[static_cast<size_t>(i)] + 2 * y[static_cast<size_t>(i % cols)]);
+  };
+  {  // fp32 out, flat blocks: the row operand is staged, out direct
+    Buffer o(ACL_FLOAT, n + 5);
+    const PointwisePlan plan = PlanTwo(ComputeType::kF32, View(DType::kF32, {rows, cols}), View(DType::kF32, {cols}),
+                                       View(DType::kF32, {rows, cols}, {}, 3));
+    EXPECT_TRUE(plan.streamOut);
+    RunPlan(plan, {a.data(), b.data()}, o.data());
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(o.Get(i + 3).Real(), want(i)) << i;
+    for (int64_t e : {int64_t{0}, int64_t{1}, int64_t{2}, n + 3, n + 4}) EXPECT_TRUE(std::isnan(o.Get(e).Real())) << e;
+  }
+  {  // FLOAT16 out (8 MiB and more only with 4.2 M elements): converted, then streamed
+    const int64_t bigRows = 1400;
+    Buffer big(ACL_FLOAT, bigRows * cols), o(ACL_FLOAT16, bigRows * cols);
+    for (int64_t i = 0; i < bigRows * cols; ++i) big.Put(i, Num::F(x[static_cast<size_t>(i % n)]));
+    const PointwisePlan plan = PlanTwo(ComputeType::kF32, View(DType::kF32, {bigRows, cols}), View(DType::kF32, {cols}),
+                                       View(DType::kF16, {bigRows, cols}));
+    EXPECT_TRUE(plan.streamOut);
+    RunPlan(plan, {big.data(), b.data()}, o.data());
+    for (int64_t i = 0; i < bigRows * cols; ++i) ASSERT_EQ(o.Get(i).Real(), RoundToFormat(want(i % n), kFmtF16)) << i;
+  }
+  {  // in place over a (out aliases input 0), rows of a wider storage: row blocks
+    Buffer wide(ACL_FLOAT, rows * (cols + 7));
+    const TensorView view = View(DType::kF32, {rows, cols}, {cols + 7, 1});
+    for (int64_t i = 0; i < n; ++i) wide.Put(At(view, i), Num::F(x[static_cast<size_t>(i)]));
+    const PointwisePlan plan = PlanTwo(ComputeType::kF32, view, View(DType::kF32, {cols}), view);
+    EXPECT_TRUE(plan.streamOut);
+    EXPECT_GT(plan.rowBlocks, 0);
+    RunPlan(plan, {wide.data(), b.data()}, wide.data());
+    for (int64_t i = 0; i < n; ++i) ASSERT_EQ(wide.Get(At(view, i)).Real(), want(i)) << i;
+    for (int64_t r = 0; r < rows; ++r) ASSERT_TRUE(std::isnan(wide.Get(r * (cols + 7) + cols).Real())) << r;
+  }
+  {  // raw copy, dense to dense
+    Buffer o(ACL_FLOAT, n);
+    const PointwiseInput input = PointwiseInput::Tensor(View(DType::kF32, {rows, cols}));
+    const PointwisePlan copy = aclcpu::PlanPointwise(nullptr, PointwiseParams{}, ComputeType::kF32, ComputeType::kF32,
+                                                     &input, 1, View(DType::kF32, {rows, cols}));
+    EXPECT_TRUE(copy.rawCopy);
+    EXPECT_TRUE(copy.streamOut);
+    RunPlan(copy, {a.data()}, o.data());
+    EXPECT_EQ(o.bytes, a.bytes);
+  }
+}
+
 // The output-overlap rule (OpCheck::NoSelfOverlap): a stride-0 output of 2^142 elements is refused without
 // any int128 overflow, and an empty output is accepted even when its other dims are huge.
 TEST(PointwiseEngine, OverlappingOutputsRefusedEmptyOnesAccepted) {

@@ -92,6 +92,8 @@ struct PointwisePlan {
   // blocks stay inside one innermost row, so that the operand is read or written in place like a dense
   // one instead of through the workspace. Add of a [4096] row to 4096x4096 fp32: 3.9 -> 2.x ms.
   int64_t rowBlocks = 0;
+  // A large out that each block writes as one run: written with streaming stores (kStreamOutMinBytes).
+  bool streamOut = false;
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
   size_t workspaceBytes = 0;
