@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_zero.h"
+#include "base/half.h"
 #include "base/pointwise/pointwise.h"
 #include "math/arith_tester.h"
 
@@ -829,6 +830,70 @@ TEST(PointwiseEngine, LargeOutputsStreamed) {
     EXPECT_TRUE(copy.streamOut);
     RunPlan(copy, {a.data()}, o.data());
     EXPECT_EQ(o.bytes, a.bytes);
+  }
+}
+
+// A fused 16-bit a + 2b written here (scalar): the engine must pick it exactly where every operand is a dense run
+// of out's 16-bit dtype (flat or row blocks), and give the staged kernel's bits.
+template <bool kBF16>
+void FusedAPlusTwoB(int64_t n, const void *const *in, void *out, const PointwiseParams &) {
+  const auto *a = static_cast<const uint16_t *>(in[0]), *b = static_cast<const uint16_t *>(in[1]);
+  auto *o = static_cast<uint16_t *>(out);
+  for (int64_t k = 0; k < n; ++k) {
+    const float x = kBF16 ? aclcpu::BF16ToF32(a[k]) : aclcpu::F16ToF32(a[k]);
+    const float y = kBF16 ? aclcpu::BF16ToF32(b[k]) : aclcpu::F16ToF32(b[k]);
+    o[k] = kBF16 ? aclcpu::F32ToBF16(x + 2.0f * y) : aclcpu::F32ToF16(x + 2.0f * y);
+  }
+}
+
+TEST(PointwiseEngine, Fused16PathWhereEveryOperandIsADenseRun) {
+  const aclcpu::Fused16Kernels fused{FusedAPlusTwoB<false>, FusedAPlusTwoB<true>};
+  struct Case {
+    const char *name;
+    DType a, b, out;
+    std::vector<int64_t> dims, aStrides, bDims;
+    bool fused, rows;
+  };
+  const Case cases[] = {
+      {"bf16 dense", DType::kBF16, DType::kBF16, DType::kBF16, {33, 130}, {}, {33, 130}, true, false},
+      {"f16 dense 0-d", DType::kF16, DType::kF16, DType::kF16, {}, {}, {}, true, false},
+      {"bf16 slice of wider rows",
+       DType::kBF16,
+       DType::kBF16,
+       DType::kBF16,
+       {20, 300},
+       {310, 1},
+       {20, 300},
+       true,
+       true},
+      {"f16 broadcast row", DType::kF16, DType::kF16, DType::kF16, {20, 300}, {}, {300}, true, true},
+      {"bf16 with an f16 input", DType::kBF16, DType::kF16, DType::kBF16, {33, 130}, {}, {33, 130}, false, false},
+      {"bf16 transposed", DType::kBF16, DType::kBF16, DType::kBF16, {70, 80}, {1, 70}, {70, 80}, false, false},
+      {"f16 short broadcast rows", DType::kF16, DType::kF16, DType::kF16, {50, 40}, {}, {40}, false, false},
+  };
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> real(-4, 4);
+  for (const Case &c : cases) {
+    const TensorView av = View(c.a, c.dims, c.aStrides), bv = View(c.b, c.bDims), ov = View(c.out, c.dims);
+    int64_t span = 1;
+    for (int d = 0; d < av.rank; ++d) span += (av.dims[d] - 1) * av.strides[d];
+    const auto acl = [](DType t) { return t == DType::kBF16 ? ACL_BF16 : ACL_FLOAT16; };
+    Buffer a(acl(c.a), span), b(acl(c.b), bv.Numel()), fusedOut(acl(c.out), ov.Numel());
+    for (int64_t i = 0; i < ov.Numel(); ++i) a.Put(At(av, i), Num::F(real(rng)));
+    for (int64_t i = 0; i < bv.Numel(); ++i) b.Put(i, Num::F(real(rng)));
+    Buffer stagedOut = fusedOut;
+    const PointwiseInput in[2] = {PointwiseInput::Tensor(av), PointwiseInput::Tensor(bv)};
+    const PointwisePlan withFused = aclcpu::PlanPointwise(APlusTwoB<float>, PointwiseParams{}, ComputeType::kF32,
+                                                          ComputeType::kF32, in, 2, ov, DType::kOther, fused);
+    const PointwisePlan staged =
+        aclcpu::PlanPointwise(APlusTwoB<float>, PointwiseParams{}, ComputeType::kF32, ComputeType::kF32, in, 2, ov);
+    EXPECT_EQ(withFused.fused != nullptr, c.fused) << c.name;
+    if (c.fused) {
+      EXPECT_EQ(withFused.rowBlocks > 0, c.rows) << c.name;
+    }
+    RunPlan(withFused, {a.data(), b.data()}, fusedOut.data());
+    RunPlan(staged, {a.data(), b.data()}, stagedOut.data());
+    EXPECT_EQ(fusedOut.bytes, stagedOut.bytes) << c.name;
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "base/convert.h"
 #include "base/executor.h"
 #include "base/parallel.h"
 #include "base/pointwise/runs.h"
@@ -221,7 +222,7 @@ void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *bu
 
 PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &params, ComputeType inCompute,
                             ComputeType outCompute, const PointwiseInput *inputs, int numInputs, const TensorView &out,
-                            DType roundThrough) {
+                            DType roundThrough, const Fused16Kernels &fused) {
   PointwisePlan p;
   if (kernel == nullptr) {
     // A conversion stores the input's values straight into the dtype they go to (so that, e.g., a
@@ -333,6 +334,35 @@ PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &param
       p.rowBlocks = 0;
     }
   }
+  const PointwiseKernel fusedKernel = out.dtype == DType::kF16    ? fused.f16
+                                      : out.dtype == DType::kBF16 ? fused.bf16
+                                                                  : nullptr;
+  if (fusedKernel != nullptr && kernel != nullptr && p.tileRows == 0 && inCompute == ComputeType::kF32 &&
+      outCompute == ComputeType::kF32 && p.roundThrough == DType::kOther) {
+    bool uniform = true;
+    for (int i = 0; i < numInputs; ++i) {
+      uniform =
+          uniform && !inputs[i].constant && inputs[i].view.dtype == out.dtype && inputs[i].loadThrough == DType::kOther;
+    }
+    // Every operand a dense run in each block: over the whole iteration (flat blocks) or along rows.
+    const auto runs = [&](bool rows) {
+      const auto run = [&](const int64_t *s) { return rows ? s[p.rank - 1] == 1 : DenseOver(p.rank, p.dims, s); };
+      bool all = run(p.outStrides);
+      for (int i = 0; i < numInputs; ++i) all = all && run(p.inStrides[i]);
+      return all;
+    };
+    if (uniform && p.rowBlocks == 0 && runs(false)) {
+      p.fused = fusedKernel;
+    } else if (uniform && p.rank >= 2 && p.dims[p.rank - 1] >= kMinRowBlockElements && runs(true)) {
+      p.fused = fusedKernel;
+      p.rowBlocks = CeilDiv(p.dims[p.rank - 1], p.blockElements);
+      p.numBlocks = p.numel / p.dims[p.rank - 1] * p.rowBlocks;
+    }
+  }
+  for (int i = 0; i < numInputs; ++i) {
+    p.prefetch[i] = p.tileRows == 0 && !inputs[i].constant && !p.inDirect[i] &&
+                    (p.rowBlocks > 0 ? p.inStrides[i][p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.inStrides[i]));
+  }
   p.streamOut = p.tileRows == 0 && p.numel * static_cast<int64_t>(DTypeSize(out.dtype)) >= kStreamOutMinBytes &&
                 (p.rowBlocks > 0 ? p.outStrides[p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.outStrides));
   p.threads =
@@ -377,6 +407,13 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
       return;
     }
     const int64_t n = BlockElements(p, block), first = p.tileRows > 0 ? 0 : BlockFirst(p, block);
+    if (p.fused != nullptr) {  // 16-bit runs read and written in place
+      const void *runs[kMaxPointwiseInputs] = {};
+      for (int i = 0; i < p.numInputs; ++i)
+        runs[i] = static_cast<const uint16_t *>(inputs[i]) + OffsetOf(p, p.inStrides[i], p.in[i].view.offset, first);
+      p.fused(n, runs, static_cast<uint16_t *>(out) + OffsetOf(p, p.outStrides, p.out.offset, first), p.params);
+      return;
+    }
     const void *in[kMaxPointwiseInputs] = {};
     for (int i = 0; i < p.numInputs; ++i) {
       const TensorView &v = p.in[i].view;
@@ -387,7 +424,14 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
         in[i] = static_cast<const char *>(inputs[i]) + OffsetOf(p, p.inStrides[i], v.offset, first) * esize;
       } else {
         char *dst = buffer(thread, i);
-        LoadBlock(p, block, v.dtype, static_cast<const char *>(inputs[i]), p.inStrides[i], v.offset, dst);
+        const char *base = static_cast<const char *>(inputs[i]);
+        LoadBlock(p, block, v.dtype, base, p.inStrides[i], v.offset, dst);
+        if (p.prefetch[i] && block + 1 < p.numBlocks) {
+          // the next block's run of this operand: its lines arrive while this block computes and stores
+          const char *next = base + OffsetOf(p, p.inStrides[i], v.offset, BlockFirst(p, block + 1)) * esize;
+          const int64_t bytes = BlockElements(p, block + 1) * esize;
+          for (int64_t k = 0; k < bytes; k += 64) __builtin_prefetch(next + k, 0, 3);
+        }
         if (p.in[i].loadThrough != DType::kOther)
           roundThrough(thread, p.inCompute, dst, p.in[i].loadThrough, p.inCompute, dst, n);
         in[i] = dst;
@@ -414,6 +458,12 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
       roundThrough(thread, p.outCompute, target, p.roundThrough, p.outCompute, target, n);
     if (p.streamOut) {  // out's bytes made in the buffer's second half (unless already out's dtype), then streamed
       const void *bytes = target;
+      if (!p.outDirect && p.outCompute == ComputeType::kF32 &&
+          (p.out.dtype == DType::kF16 || p.out.dtype == DType::kBF16)) {  // rounded and streamed in one pass
+        StreamFromF32(p.out.dtype, static_cast<const float *>(target), outAt, n);
+        FenceStreamingStores();
+        return;
+      }
       if (!p.outDirect) {
         char *narrow = buffer(thread, p.numInputs) + AlignUp(static_cast<size_t>(p.bufferElements) * outSize);
         StoreRun(p.outCompute, target, p.out.dtype, narrow, 1, n);

@@ -94,9 +94,23 @@ struct PointwisePlan {
   int64_t rowBlocks = 0;
   // A large out that each block writes as one run: written with streaming stores (kStreamOutMinBytes).
   bool streamOut = false;
+  // A staged input that each block reads as one run: the next block's run is prefetched while this one
+  // computes (its conversion otherwise reads one operand at a time, a single stream the hardware
+  // prefetchers cannot run far ahead of).
+  bool prefetch[kMaxPointwiseInputs] = {};
+  // Fused 16-bit path (not null): every operand is a tensor of out's dtype, FLOAT16 or BF16, computed in
+  // fp32 with no rounding in between, and each block's operands are dense runs. The kernel then reads and
+  // writes the 16-bit elements in place (src/base/pointwise/fused16-inl.h), converting in registers; its
+  // results are those of `kernel` through the staged path, bit for bit.
+  PointwiseKernel fused = nullptr;
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
   size_t workspaceBytes = 0;
+};
+
+// Fused 16-bit kernels of an operator (see PointwisePlan::fused), or null where it has none.
+struct Fused16Kernels {
+  PointwiseKernel f16 = nullptr, bf16 = nullptr;
 };
 
 // Phase 1. The caller has checked that each tensor input broadcasts to out's shape. `inCompute` is
@@ -104,7 +118,7 @@ struct PointwisePlan {
 // `roundThrough` (kOther for none): see PointwisePlan.
 PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &params, ComputeType inCompute,
                             ComputeType outCompute, const PointwiseInput *inputs, int numInputs, const TensorView &out,
-                            DType roundThrough = DType::kOther);
+                            DType roundThrough = DType::kOther, const Fused16Kernels &fused = {});
 
 // Phase 2: `inputs[i]` is the storage address of tensor input i (ignored for constants).
 void RunPointwise(const PointwisePlan &plan, const void *const *inputs, void *out, void *workspace);

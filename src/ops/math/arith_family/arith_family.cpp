@@ -104,7 +104,7 @@ aclnnStatus LaunchArith(const ArithCall &c, uint64_t *workspaceSize, aclOpExecut
     }
     const bool divInFloat = c.kind == ArithOp::kDiv && type != ComputeTypeOf(promoted);
     plan = PlanPointwise(kernel, params, type, type, in, 2, ToView(*c.out),
-                         divInFloat || subInFloat ? DType::kOther : promoted);
+                         divInFloat || subInFloat ? DType::kOther : promoted, ArithFused16(c.kind));
   }
   return CreatePointwiseExecutor(c.op, tensors, {c.out, "out"}, plan, compute, workspaceSize, executor);
 }

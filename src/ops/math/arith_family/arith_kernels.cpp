@@ -6,6 +6,8 @@
 #define HWY_TARGET_INCLUDE "ops/math/arith_family/arith_kernels.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// After highway.h, once per target.
+#include "base/pointwise/fused16-inl.h"
 
 #include "ops/math/arith_family/arith_kernels.h"
 
@@ -76,6 +78,47 @@ ACLCPU_FLOAT_KERNELS(float, F32)
 ACLCPU_FLOAT_KERNELS(double, F64)
 #undef ACLCPU_FLOAT_KERNELS
 
+// FLOAT16/BF16 runs, the fp32 steps of FloatKernel in registers (two roundings for a + alpha * b, as there).
+template <bool kBF16, ArithOp kOp>
+void Fused16Kernel(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const float alpha = kOp == ArithOp::kSub ? -AlphaOf<float>(p) : AlphaOf<float>(p);
+  if constexpr (kOp == ArithOp::kAdd || kOp == ArithOp::kSub) {
+    if ((p.i[1] & kArithAlphaIsOne) == 0) {
+      Fused16Loop<kBF16, 2>(
+          n, in, out, [alpha](auto d, auto a, auto b) HWY_ATTR { return hn::Add(a, hn::Mul(hn::Set(d, alpha), b)); });
+      return;
+    }
+  }
+  Fused16Loop<kBF16, 2>(n, in, out, [](auto, auto a, auto b) HWY_ATTR {
+    if constexpr (kOp == ArithOp::kAdd) {
+      return hn::Add(a, b);
+    } else if constexpr (kOp == ArithOp::kSub) {
+      return hn::Sub(a, b);
+    } else if constexpr (kOp == ArithOp::kMul) {
+      return hn::Mul(a, b);
+    } else {
+      return hn::Div(a, b);
+    }
+  });
+}
+#define ACLCPU_FUSED16(name, bf16)                                                        \
+  void name##Add(int64_t n, const void *const *in, void *out, const PointwiseParams &p) { \
+    Fused16Kernel<bf16, ArithOp::kAdd>(n, in, out, p);                                    \
+  }                                                                                       \
+  void name##Sub(int64_t n, const void *const *in, void *out, const PointwiseParams &p) { \
+    Fused16Kernel<bf16, ArithOp::kSub>(n, in, out, p);                                    \
+  }                                                                                       \
+  void name##Mul(int64_t n, const void *const *in, void *out, const PointwiseParams &p) { \
+    Fused16Kernel<bf16, ArithOp::kMul>(n, in, out, p);                                    \
+  }                                                                                       \
+  void name##Div(int64_t n, const void *const *in, void *out, const PointwiseParams &p) { \
+    Fused16Kernel<bf16, ArithOp::kDiv>(n, in, out, p);                                    \
+  }
+ACLCPU_FUSED16(F16Fused, false)
+ACLCPU_FUSED16(BF16Fused, true)
+#undef ACLCPU_FUSED16
+
 void I64Add(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {
   IntKernel<ArithOp::kAdd>(n, in, out, p);
 }
@@ -102,6 +145,14 @@ HWY_EXPORT(F64Sub);
 HWY_EXPORT(F64Mul);
 HWY_EXPORT(F64Div);
 HWY_EXPORT(I64Add);
+HWY_EXPORT(F16FusedAdd);
+HWY_EXPORT(F16FusedSub);
+HWY_EXPORT(F16FusedMul);
+HWY_EXPORT(F16FusedDiv);
+HWY_EXPORT(BF16FusedAdd);
+HWY_EXPORT(BF16FusedSub);
+HWY_EXPORT(BF16FusedMul);
+HWY_EXPORT(BF16FusedDiv);
 HWY_EXPORT(I64Sub);
 HWY_EXPORT(I64Mul);
 
@@ -129,6 +180,17 @@ PointwiseKernel ArithKernel(ArithOp op, ComputeType t) {
   }
 #undef ACLCPU_PICK
   return nullptr;
+}
+
+Fused16Kernels ArithFused16(ArithOp op) {
+  if (!hwy::GetChosenTarget().IsInitialized()) hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  switch (op) {
+    case ArithOp::kAdd: return {&HWY_DYNAMIC_DISPATCH(F16FusedAdd), &HWY_DYNAMIC_DISPATCH(BF16FusedAdd)};
+    case ArithOp::kSub: return {&HWY_DYNAMIC_DISPATCH(F16FusedSub), &HWY_DYNAMIC_DISPATCH(BF16FusedSub)};
+    case ArithOp::kMul: return {&HWY_DYNAMIC_DISPATCH(F16FusedMul), &HWY_DYNAMIC_DISPATCH(BF16FusedMul)};
+    case ArithOp::kDiv: return {&HWY_DYNAMIC_DISPATCH(F16FusedDiv), &HWY_DYNAMIC_DISPATCH(BF16FusedDiv)};
+  }
+  return {};
 }
 
 }  // namespace aclcpu

@@ -16,6 +16,8 @@ constexpr int64_t kArithAlphaIsOne = 1;  // plain a + b / a - b
 // The kernel of `op` in compute type `t` (for the CPU's best SIMD target); null when the family never
 // computes `op` in `t` (integer division runs in fp32).
 PointwiseKernel ArithKernel(ArithOp op, ComputeType t);
+// The fused FLOAT16 and BF16 kernels of `op` (PointwisePlan::fused): the fp32 kernel's steps on 16-bit runs.
+Fused16Kernels ArithFused16(ArithOp op);
 // The complex kernels (arith_complex_kernels.cpp): compiled for the baseline ISA only, because GCC
 // vectorizes a complex product into fused multiply-adds (vfmaddsub) on AVX2/AVX-512 whatever
 // -ffp-contract says, which would make the result depend on the CPU.
