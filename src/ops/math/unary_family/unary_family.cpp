@@ -25,7 +25,7 @@ aclnnStatus LaunchUnary(const char *op, UnaryOp kind, const aclTensor *self, con
     const PointwiseKernel kernel = UnaryKernel(kind, type);
     if (kernel == nullptr) return InternalError(op, "no kernel for the compute dtype");
     const PointwiseInput in = PointwiseInput::Tensor(ToView(*self));
-    plan = PlanPointwise(kernel, {}, type, type, &in, 1, ToView(*out), through);
+    plan = PlanPointwise(kernel, {}, type, type, &in, 1, ToView(*out), through, UnaryFused16(kind));
   }
   return CreatePointwiseExecutor(op, {{self, inplace ? "selfRef" : "self"}}, {out, outName}, plan, compute,
                                  workspaceSize, executor);

@@ -6,6 +6,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 // Highway's contrib math after highway.h, once per target.
+#include "base/pointwise/fused16-inl.h"
 #include "base/vector_exp-inl.h"
 #include "hwy/contrib/math/math-inl.h"
 
@@ -97,6 +98,34 @@ void I64Neg(int64_t n, const void *const *in, void *out, const PointwiseParams &
   for (int64_t k = 0; k < n; ++k) o[k] = 0 - x[k];
 }
 
+// FLOAT16/BF16 runs (PointwisePlan::fused): the fp32 kernels' vector steps in registers. (Rsqrt, Tanh and
+// TanhBackward evaluate in double and stay on the staged path.)
+template <bool kBF16, UnaryOp kOp>
+void Fused16Unary(int64_t n, const void *const *in, void *out, const PointwiseParams &) {
+  Fused16Loop<kBF16, 1>(n, in, out, [](auto d, auto x) HWY_ATTR {
+    if constexpr (kOp == UnaryOp::kExp) {
+      return vexp::Exp(d, x);
+    } else if constexpr (kOp == UnaryOp::kSqrt) {
+      return hn::Sqrt(x);
+    } else {
+      return hn::Neg(x);
+    }
+  });
+}
+#define ACLCPU_FUSED16(name, bf16)                                                         \
+  void name##Exp(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {  \
+    Fused16Unary<bf16, UnaryOp::kExp>(n, in, out, p);                                      \
+  }                                                                                        \
+  void name##Sqrt(int64_t n, const void *const *in, void *out, const PointwiseParams &p) { \
+    Fused16Unary<bf16, UnaryOp::kSqrt>(n, in, out, p);                                     \
+  }                                                                                        \
+  void name##Neg(int64_t n, const void *const *in, void *out, const PointwiseParams &p) {  \
+    Fused16Unary<bf16, UnaryOp::kNeg>(n, in, out, p);                                      \
+  }
+ACLCPU_FUSED16(F16Fused, false)
+ACLCPU_FUSED16(BF16Fused, true)
+#undef ACLCPU_FUSED16
+
 // 1/sqrt(x) rounded once for double: formed in long double (x87's 64-bit significand; quad on AArch64),
 // where the two roundings of 1/sqrt stay far below the double's.
 double Rsqrt(double x) { return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(x))); }
@@ -154,6 +183,22 @@ ACLCPU_EXPORT_ALL(C64)
 ACLCPU_EXPORT_ALL(C128)
 #undef ACLCPU_EXPORT_ALL
 HWY_EXPORT(I64Neg);
+HWY_EXPORT(F16FusedExp);
+HWY_EXPORT(F16FusedSqrt);
+HWY_EXPORT(F16FusedNeg);
+HWY_EXPORT(BF16FusedExp);
+HWY_EXPORT(BF16FusedSqrt);
+HWY_EXPORT(BF16FusedNeg);
+
+Fused16Kernels UnaryFused16(UnaryOp op) {
+  if (!hwy::GetChosenTarget().IsInitialized()) hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+  switch (op) {
+    case UnaryOp::kExp: return {&HWY_DYNAMIC_DISPATCH(F16FusedExp), &HWY_DYNAMIC_DISPATCH(BF16FusedExp)};
+    case UnaryOp::kSqrt: return {&HWY_DYNAMIC_DISPATCH(F16FusedSqrt), &HWY_DYNAMIC_DISPATCH(BF16FusedSqrt)};
+    case UnaryOp::kNeg: return {&HWY_DYNAMIC_DISPATCH(F16FusedNeg), &HWY_DYNAMIC_DISPATCH(BF16FusedNeg)};
+    default: return {};
+  }
+}
 HWY_EXPORT(F32TanhGrad);
 HWY_EXPORT(F64TanhGrad);
 

@@ -12,5 +12,7 @@ enum class UnaryOp : int8_t { kNeg, kExp, kSqrt, kRsqrt, kTanh, kTanhGrad };
 // exp, tanh, 1/sqrt and the tanh gradient are computed in double and rounded once; double exp is the C
 // library's; complex values use std::complex's functions.
 PointwiseKernel UnaryKernel(UnaryOp op, ComputeType t);
+// The fused FLOAT16/BF16 kernels of `op` (PointwisePlan::fused), for Neg, Exp and Sqrt; none for the others.
+Fused16Kernels UnaryFused16(UnaryOp op);
 
 }  // namespace aclcpu
