@@ -720,5 +720,87 @@ TEST_F(ReduceNumeric, LongReductionsAndThreads) {
   }
 }
 
+// The engine's order of additions (reduction.h): chunks of 4096 values added in order from -0.0, each a
+// pairwise sum (halves of n / 2 and n - n / 2 values, runs of at most 32 added in turn from -0.0), all
+// in double.
+double EnginePairwise(const double *x, int64_t n) {
+  if (n <= 32) {
+    double s = -0.0;
+    for (int64_t i = 0; i < n; ++i) s += x[i];
+    return s;
+  }
+  return EnginePairwise(x, n / 2) + EnginePairwise(x + n / 2, n - n / 2);
+}
+double EngineSum(const std::vector<double> &x) {
+  double s = -0.0;
+  for (size_t c = 0; c < x.size(); c += 4096)
+    s += EnginePairwise(x.data() + c, std::min<int64_t>(4096, static_cast<int64_t>(x.size() - c)));
+  return s;
+}
+
+// Sums over outer dims take the column path (tiles of up to 256 adjacent outputs summed row by row):
+// ragged tiles, several chunks, merged reduced dims, several lines of tiles, padded and transposed views.
+// 1 and 2 threads give the same bytes, the values match float64, and FLOAT and DOUBLE results are
+// exactly those of the one-output-at-a-time order above.
+TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
+  struct Case {
+    std::vector<int64_t> shape;
+    std::vector<int64_t> dims;
+    int layout;
+  };
+  const std::vector<Case> cases = {{{37, 300}, {0}, 0},     {{9000, 40}, {0}, 0}, {{5, 70, 33}, {0, 1}, 0},
+                                   {{3, 2000, 17}, {1}, 1}, {{300, 37}, {1}, 2},  {{2, 2100, 300}, {0, 1}, 0}};
+  std::mt19937_64 rng(13);
+  for (aclDataType t : {ACL_FLOAT, ACL_DOUBLE, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_COMPLEX64}) {
+    for (const Case &c : cases) {
+      for (const Fn fn : {Fn::kSum, Fn::kMean}) {
+        const Layout l = c.layout == 0   ? Layout::Dense()
+                         : c.layout == 1 ? Layout::Padded(c.shape.size())
+                                         : Layout::Transposed(c.shape.size());
+        DeviceTensor self(c.shape, t, l);
+        std::vector<double> in = RandomFor(t, self.numel(), rng);
+        if (IsFloating(t) || IsComplex(t))  // not exactly representable: rounding differences show
+          for (double &x : in) x = RoundTo(t, x * 1.1 + 0.01);
+        FillAny(self, in);
+        uint32_t mask = 0;
+        for (int64_t d : c.dims) mask |= 1u << d;
+        const auto outShape = OutShapeOf(c.shape, mask, false);
+        DeviceTensor out1(outShape, t), out2(outShape, t);
+        const std::string what = std::string(fn == Fn::kSum ? "sum " : "mean ") + DTypeLabel(t) + " " +
+                                 ShapeLabel(c.shape) + " dims " + ShapeLabel(c.dims) + " layout " +
+                                 std::to_string(c.layout);
+        const Outcome o1 = RunOp(fn, self, c.dims, false, t, out1, 1);
+        const Outcome o2 = RunOp(fn, self, c.dims, false, t, out2, 2);
+        ASSERT_EQ(o1.status, kOk) << what;
+        ASSERT_EQ(o2.status, kOk) << what;
+        EXPECT_EQ(o1.bytes, o2.bytes) << what << ": 1 and 2 threads differ";
+        ExpectNear(o1.values, ReferenceOf(fn, c.shape, in, t, mask, t, t), t, t, what);
+        if (t != ACL_FLOAT && t != ACL_DOUBLE) continue;
+        // Each output's values in the order the engine walks them (row-major over the reduced dims).
+        const int64_t outputs = NumelOf(outShape), count = self.numel() / outputs;
+        std::vector<std::vector<double>> values(static_cast<size_t>(outputs));
+        for (int64_t i = 0; i < self.numel(); ++i) {
+          int64_t rest = i, j = 0, scale = 1;
+          for (size_t d = c.shape.size(); d-- > 0;) {
+            const int64_t idx = rest % c.shape[d];
+            rest /= c.shape[d];
+            if (((mask >> d) & 1u) == 0) {
+              j += idx * scale;
+              scale *= c.shape[d];
+            }
+          }
+          values[static_cast<size_t>(j)].push_back(in[static_cast<size_t>(i)]);
+        }
+        for (int64_t j = 0; j < outputs; ++j) {
+          double v = EngineSum(values[static_cast<size_t>(j)]);
+          if (fn == Fn::kMean) v /= static_cast<double>(count);
+          if (t == ACL_FLOAT) v = static_cast<double>(static_cast<float>(v));
+          ASSERT_EQ(o1.values[static_cast<size_t>(j)], v) << what << " at " << j;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclcpu_test

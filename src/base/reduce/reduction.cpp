@@ -1,6 +1,7 @@
 #include "base/reduce/reduction.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "base/executor.h"
@@ -18,6 +19,12 @@ constexpr int64_t kCombineOutputs = 256;
 constexpr size_t kSlot = 16;
 // Pairwise summation adds runs of this many values one after the other.
 constexpr int64_t kPairwiseBase = 32;
+// Levels of the pairwise tree of one chunk above its runs: nodes of more than kPairwiseBase values lie at
+// depths 0..6 (kReduceChunk / kPairwiseBase = 2^7); one spare.
+constexpr int kPairwiseLevels = 8;
+// Outputs per tile of the column path, and the fewest adjacent outputs worth taking it for.
+constexpr int64_t kColumnWidth = 256;
+constexpr int64_t kMinColumnWidth = 16;
 
 ComputeType AccumulatorOf(DType dtype) {
   switch (dtype) {
@@ -44,15 +51,51 @@ c128 NegativeZero<c128>() {
   return c128(-0.0, -0.0);
 }
 
-template <class T>
-T Pairwise(const T *x, int64_t n) {
+// The pairwise sums of K runs of n values each, out[k] = Pairwise(x[k], n): the same tree and the same
+// additions in the same order for each run, so the same bits. A run of base length is one chain of
+// dependent additions, bound by the adder's latency; doing K of them side by side lets the core overlap
+// them. When both halves of a node have the same length they join the group (up to 8 chains), which for
+// the usual power-of-two chunks gives 8 chains from the first few levels down.
+// The values may be stored narrower than T (fp32 summed in double): each is widened exactly as it is added.
+template <class T, int K, class S>
+void PairwiseGroup(const S *const *x, int64_t n, T *out) {
   if (n <= kPairwiseBase) {
-    T s = NegativeZero<T>();
-    for (int64_t i = 0; i < n; ++i) s += x[i];
-    return s;
+    T s[K];
+    for (int k = 0; k < K; ++k) s[k] = NegativeZero<T>();
+    for (int64_t i = 0; i < n; ++i)
+      for (int k = 0; k < K; ++k) s[k] += static_cast<T>(x[k][i]);
+    for (int k = 0; k < K; ++k) out[k] = s[k];
+    return;
   }
   const int64_t half = n / 2;
-  return Pairwise(x, half) + Pairwise(x + half, n - half);
+  if constexpr (K < 8) {
+    if (half == n - half) {
+      const S *halves[2 * K];
+      for (int k = 0; k < K; ++k) {
+        halves[2 * k] = x[k];
+        halves[2 * k + 1] = x[k] + half;
+      }
+      T sums[2 * K];
+      PairwiseGroup<T, 2 * K, S>(halves, half, sums);
+      for (int k = 0; k < K; ++k) out[k] = sums[2 * k] + sums[2 * k + 1];
+      return;
+    }
+  }
+  const S *right[K];
+  for (int k = 0; k < K; ++k) right[k] = x[k] + half;
+  T left[K], rightSums[K];
+  PairwiseGroup<T, K, S>(x, half, left);
+  PairwiseGroup<T, K, S>(right, n - half, rightSums);
+  for (int k = 0; k < K; ++k) out[k] = left[k] + rightSums[k];
+}
+
+// Pairwise summation: halves of n / 2 and n - n / 2 values, runs of at most kPairwiseBase added one
+// after the other, the left half's sum plus the right half's.
+template <class T, class S = T>
+T Pairwise(const S *x, int64_t n) {
+  T s;
+  PairwiseGroup<T, 1, S>(&x, n, &s);
+  return s;
 }
 
 // Integer sums wrap around modulo 2^64.
@@ -61,6 +104,12 @@ int64_t WrappingSum(const int64_t *x, int64_t n) {
   for (int64_t i = 0; i < n; ++i) s += static_cast<uint64_t>(x[i]);
   return static_cast<int64_t>(s);
 }
+
+// FLOAT, FLOAT16 and BF16 inputs summed in double are loaded as fp32 and widened to double as they are
+// added: LoadRun's loop to double converts one element at a time (fp16 in software) and writing the
+// doubles out and reading them back cost more than the summation. fp16 and bf16 values are exact in fp32
+// and fp32 in double, so the sums are the same bits.
+bool SumsAsF32(DType type) { return type == DType::kF32 || type == DType::kF16 || type == DType::kBF16; }
 
 // The accumulator value of one output or chunk, in the plan's accumulator type.
 union AccValue {
@@ -100,6 +149,10 @@ class Reducer {
 
   void Run() const {
     if (p_.outer == 0) return;
+    if (p_.columnWidth > 0) {
+      RunColumns();
+      return;
+    }
     if (p_.numChunks <= 1) {
       ParallelFor(p_.numBlocks, p_.threads, [&](int64_t block, int thread) {
         const int64_t first = block * p_.outputsPerBlock, last = std::min(p_.outer, first + p_.outputsPerBlock);
@@ -113,10 +166,20 @@ class Reducer {
       });
       return;
     }
-    auto *partials = reinterpret_cast<AccValue *>(ws_ + p_.scratchStride * static_cast<size_t>(p_.threads));
     ParallelFor(p_.numBlocks, p_.threads, [&](int64_t item, int thread) {
-      partials[item] = ChunkSum(InputOffsetOf(item / p_.numChunks), item % p_.numChunks, thread);
+      Partials()[item] = ChunkSum(InputOffsetOf(item / p_.numChunks), item % p_.numChunks, thread);
     });
+    Combine();
+  }
+
+ private:
+  AccValue *Partials() const {
+    return reinterpret_cast<AccValue *>(ws_ + p_.scratchStride * static_cast<size_t>(p_.threads));
+  }
+
+  // The second pass of long reductions: each output's chunk sums added in chunk order.
+  void Combine() const {
+    const AccValue *partials = Partials();
     ParallelFor(p_.numCombineBlocks, p_.threads, [&](int64_t block, int thread) {
       const int64_t first = block * p_.combinePerBlock, last = std::min(p_.outer, first + p_.combinePerBlock);
       AccValue *vals = OutValues(thread);
@@ -129,11 +192,145 @@ class Reducer {
     });
   }
 
- private:
+  // Outputs whose reductions step through memory by more than the outputs do (a sum over an outer dim:
+  // columns). Walking one output's reduction at a time reads one element per cache line (and, for long
+  // strides, per page); instead a block takes a tile of up to columnWidth outputs adjacent along the
+  // innermost kept dim and one chunk of their reductions, and adds the tile's values row by row, each
+  // row a short run along the kept dim. Every output still gets exactly the tree of ChunkSum (the same
+  // runs, halves and order of additions, side by side across the tile), so the bits do not change.
+  void RunColumns() const {
+    const int64_t width = p_.keptDims[p_.keptRank - 1];
+    const int64_t tilesPerLine = CeilDiv(width, p_.columnWidth);
+    const auto tile = [&](int64_t t, int64_t *first, int64_t *m) {
+      const int64_t inLine = (t % tilesPerLine) * p_.columnWidth;
+      *first = (t / tilesPerLine) * width + inLine;
+      *m = std::min(p_.columnWidth, width - inLine);
+    };
+    if (p_.numChunks <= 1) {
+      ParallelFor(p_.numBlocks, p_.threads, [&](int64_t block, int thread) {
+        int64_t first = 0, m = 0;
+        tile(block, &first, &m);
+        AccValue *vals = OutValues(thread);
+        ColumnChunkSums(InputOffsetOf(first), 0, m, thread, vals);
+        for (int64_t k = 0; k < m; ++k) {
+          AccValue total = StartValue(p_.acc);
+          Accumulate(p_.acc, &total, vals[k]);
+          vals[k] = Finish(total);
+        }
+        StoreOutputs(first, m, thread);
+      });
+      return;
+    }
+    ParallelFor(p_.numBlocks, p_.threads, [&](int64_t item, int thread) {
+      int64_t first = 0, m = 0;
+      tile(item / p_.numChunks, &first, &m);
+      const int64_t chunk = item % p_.numChunks;
+      AccValue *vals = OutValues(thread);
+      ColumnChunkSums(InputOffsetOf(first), chunk, m, thread, vals);
+      AccValue *partials = Partials();
+      for (int64_t k = 0; k < m; ++k) partials[(first + k) * p_.numChunks + chunk] = vals[k];
+    });
+    Combine();
+  }
+
+  // The chunk sums of the m outputs first.. (adjacent along the innermost kept dim; `base` is the input
+  // offset of the first) into sums[0, m).
+  void ColumnChunkSums(int64_t base, int64_t chunk, int64_t m, int thread, AccValue *sums) const {
+    const int64_t first = chunk * kReduceChunk, n = std::min(kReduceChunk, p_.inner - first);
+    // The input offset of each reduced position of the chunk (its row).
+    auto *rows = reinterpret_cast<int64_t *>(Buffer(thread, 0));
+    ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
+               [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                 for (int64_t q = 0; q < len; ++q) rows[pos + q] = offset + q * stride;
+               });
+    auto *lanes = reinterpret_cast<double *>(ColumnBuffer(thread));
+    if (p_.acc == ComputeType::kI64) {  // wrapping sums: any order gives the same result
+      auto *total = reinterpret_cast<uint64_t *>(lanes);
+      const auto *row = reinterpret_cast<const uint64_t *>(lanes + 2 * p_.columnWidth);
+      for (int64_t k = 0; k < m; ++k) total[k] = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        LoadColumnRow(rows[i], m, thread);
+        for (int64_t k = 0; k < m; ++k) total[k] += row[k];
+      }
+      for (int64_t k = 0; k < m; ++k) sums[k].i = static_cast<int64_t>(total[k]);
+      return;
+    }
+    // A complex value is its two doubles, each summed as a double (as c128's += does).
+    const int64_t count = p_.acc == ComputeType::kC128 ? 2 * m : m;
+    PairwiseColumns(rows, n, m, count, lanes, lanes + 4 * p_.columnWidth, thread);
+    for (int64_t k = 0; k < m; ++k) {
+      if (p_.acc == ComputeType::kC128)
+        sums[k].c = c128(lanes[2 * k], lanes[2 * k + 1]);
+      else
+        sums[k].f = lanes[k];
+    }
+  }
+
+  // dst[0, count) = the pairwise sums (Pairwise's tree over the n rows) of `count` doubles per row. The
+  // left half's sums wait in `levels`, one slot of 2 * columnWidth doubles per level of the tree.
+  void PairwiseColumns(const int64_t *rows, int64_t n, int64_t m, int64_t count, double *dst, double *levels,
+                       int thread) const {
+    if (n <= kPairwiseBase) {
+      const double *row = reinterpret_cast<const double *>(ColumnBuffer(thread)) + 2 * p_.columnWidth;
+      for (int64_t v = 0; v < count; ++v) dst[v] = -0.0;
+      if (p_.loadThrough == DType::kOther && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
+        for (int64_t i = 0; i < n; ++i) {
+          const float *f = ColumnRowF32(rows[i], m, thread);
+          for (int64_t v = 0; v < m; ++v) dst[v] += static_cast<double>(f[v]);
+        }
+        return;
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        LoadColumnRow(rows[i], m, thread);
+        for (int64_t v = 0; v < count; ++v) dst[v] += row[v];
+      }
+      return;
+    }
+    const int64_t half = n / 2;
+    double *left = levels, *deeper = levels + 2 * p_.columnWidth;
+    PairwiseColumns(rows, half, m, count, left, deeper, thread);
+    PairwiseColumns(rows + half, n - half, m, count, dst, deeper, thread);
+    for (int64_t v = 0; v < count; ++v) dst[v] = left[v] + dst[v];
+  }
+
+  // The m values of one row of a column tile, from input offset `offset` along the innermost kept dim,
+  // loaded as the accumulator type into the row slot of the column buffer (as ChunkSum loads them).
+  void LoadColumnRow(int64_t offset, int64_t m, int thread) const {
+    char *row = ColumnBuffer(thread) + 2 * static_cast<size_t>(p_.columnWidth) * sizeof(double);
+    const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
+    const char *src = in_ + offset * esize;
+    const int64_t stride = p_.keptStrides[p_.keptRank - 1];
+    if (p_.loadThrough == DType::kOther) {
+      LoadRun(p_.in.dtype, src, stride, p_.acc, row, m);
+      return;
+    }
+    char *loaded = Buffer(thread, 1), *narrow = Buffer(thread, 2);
+    LoadRun(p_.in.dtype, src, stride, p_.inCompute, loaded, m);
+    StoreRun(p_.inCompute, loaded, p_.loadThrough, narrow, 1, m);
+    LoadRun(p_.loadThrough, narrow, 1, p_.acc, row, m);
+  }
+
+  // The m values of one row of a column tile as fp32 (SumsAsF32): a dense FLOAT row where it lies,
+  // anything else loaded into the row slot of the column buffer.
+  const float *ColumnRowF32(int64_t offset, int64_t m, int thread) const {
+    const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
+    const char *src = in_ + offset * esize;
+    const int64_t stride = p_.keptStrides[p_.keptRank - 1];
+    if (p_.in.dtype == DType::kF32 && stride == 1) return reinterpret_cast<const float *>(src);
+    auto *row =
+        reinterpret_cast<float *>(ColumnBuffer(thread) + 2 * static_cast<size_t>(p_.columnWidth) * sizeof(double));
+    LoadRun(p_.in.dtype, src, stride, ComputeType::kF32, row, m);
+    return row;
+  }
+
+  // Per thread: the column path's sums, its row of loaded values, then the tree's levels.
+  char *ColumnBuffer(int thread) const { return Buffer(thread, 6); }
+
   char *Buffer(int thread, int slot) const {
     const size_t chunk = AlignUp(static_cast<size_t>(p_.chunkBuffer) * kSlot);
     const size_t outb = AlignUp(static_cast<size_t>(p_.outBuffer) * kSlot);
     char *base = ws_ + p_.scratchStride * static_cast<size_t>(thread);
+    if (slot == 6) return base + chunk * 3 + outb * 3;
     return slot < 3 ? base + chunk * static_cast<size_t>(slot)
                     : base + chunk * 3 + outb * static_cast<size_t>(slot - 3);
   }
@@ -157,6 +354,23 @@ class Reducer {
     const ComputeType loadType = through ? p_.inCompute : p_.acc;
     const size_t loadSize = ComputeSize(loadType);
     const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
+    if (!through && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
+      // A dense FLOAT chunk is summed where it lies; anything else is loaded as fp32 first.
+      const float *values = nullptr;
+      auto *floats = reinterpret_cast<float *>(accBuf);
+      ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
+                 [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                   if (len == n && (stride == 1 || n == 1) && p_.in.dtype == DType::kF32) {
+                     values = reinterpret_cast<const float *>(in_ + offset * esize);
+                     return;
+                   }
+                   LoadRun(p_.in.dtype, in_ + offset * esize, stride, ComputeType::kF32, floats + pos, len);
+                   values = floats;
+                 });
+      AccValue v;
+      v.f = Pairwise<double>(values, n);
+      return v;
+    }
     ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
                [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
                  LoadRun(p_.in.dtype, in_ + offset * esize, stride, loadType,
@@ -169,11 +383,11 @@ class Reducer {
     }
     AccValue v;
     if (p_.acc == ComputeType::kF64)
-      v.f = Pairwise(reinterpret_cast<const double *>(accBuf), n);
+      v.f = Pairwise<double>(reinterpret_cast<const double *>(accBuf), n);
     else if (p_.acc == ComputeType::kI64)
       v.i = WrappingSum(reinterpret_cast<const int64_t *>(accBuf), n);
     else
-      v.c = Pairwise(reinterpret_cast<const c128 *>(accBuf), n);
+      v.c = Pairwise<c128>(reinterpret_cast<const c128 *>(accBuf), n);
     return v;
   }
 
@@ -254,7 +468,24 @@ ReducePlan PlanReduce(ReduceKind kind, const TensorView &in, uint32_t reduced, D
   }
   if (p.outer == 0 || p.inner == 0) return p;  // the operators fill or skip empty problems themselves
   p.numChunks = CeilDiv(p.inner, kReduceChunk);
-  if (p.numChunks == 1) {
+  // The column path (Reducer::RunColumns) when the outputs lie closer together in memory than the
+  // elements of a reduction do.
+  const bool columns = p.keptRank > 0 && p.redRank > 0 && p.keptDims[p.keptRank - 1] >= kMinColumnWidth &&
+                       std::abs(p.keptStrides[p.keptRank - 1]) < std::abs(p.redStrides[p.redRank - 1]);
+  if (columns) {
+    const int64_t width = p.keptDims[p.keptRank - 1];
+    p.columnWidth = std::min(kColumnWidth, width);
+    const int64_t tiles = p.outer / width * CeilDiv(width, p.columnWidth);
+    p.numBlocks = tiles * p.numChunks;
+    p.chunkBuffer = std::max(std::min(p.inner, kReduceChunk), p.columnWidth);
+    p.outBuffer = p.columnWidth;
+    if (p.numChunks > 1) {
+      p.combinePerBlock = kCombineOutputs;
+      p.numCombineBlocks = CeilDiv(p.outer, kCombineOutputs);
+      p.outBuffer = std::max(p.outBuffer, std::min(kCombineOutputs, p.outer));
+      p.partialsBytes = AlignUp(static_cast<size_t>(p.outer * p.numChunks) * sizeof(AccValue));
+    }
+  } else if (p.numChunks == 1) {
     p.outputsPerBlock = std::max<int64_t>(1, kReduceChunk / p.inner);
     p.numBlocks = CeilDiv(p.outer, p.outputsPerBlock);
     p.chunkBuffer = p.inner;
@@ -272,6 +503,8 @@ ReducePlan PlanReduce(ReduceKind kind, const TensorView &in, uint32_t reduced, D
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(PlanThreads(), CeilDiv(numel, kMinElementsPerThread))));
   p.scratchStride = AlignUp(static_cast<size_t>(p.chunkBuffer) * kSlot) * 3 +
                     AlignUp(static_cast<size_t>(p.outBuffer) * std::max(kSlot, sizeof(AccValue))) * 3;
+  // The column buffer: the tile's sums, its loaded row, and the tree's levels, 2 * columnWidth doubles each.
+  p.scratchStride += AlignUp(static_cast<size_t>((2 + kPairwiseLevels) * 2 * p.columnWidth) * sizeof(double));
   p.workspaceBytes = p.scratchStride * static_cast<size_t>(p.threads) + p.partialsBytes;
   return p;
 }

@@ -6,10 +6,12 @@
 // cuts each output's reduction into fixed chunks of kReduceChunk elements. Everything depends on the shape
 // only, never on the thread count. Phase 2 (RunReduce) loads each chunk as the accumulator type
 // (LoadRun, through `loadThrough` first when the vendor casts the input to another dtype), sums it
-// (pairwise for floating values, starting from -0.0, no compensation), adds the chunk sums of an output in
+// (pairwise for floating values, starting from -0.0, no compensation; FLOAT, FLOAT16 and BF16 are loaded
+// as fp32 and widened to double exactly as they are added), adds the chunk sums of an output in
 // chunk order, finishes (mean: divide by the count) and stores through `roundThrough` then out's dtype
 // (StoreRun). Chunk sums of long reductions go to the workspace, so any thread count gives the same
-// bits. Nothing is allocated in phase 2.
+// bits. Reductions over an outer dim (columns) sum a tile of adjacent outputs row by row, each output by
+// the same tree, so the bits equal the one-output-at-a-time walk. Nothing is allocated in phase 2.
 #pragma once
 
 #include <cstddef>
@@ -42,7 +44,10 @@ struct ReducePlan {
   int64_t numChunks = 0;                              // chunks per output
   int64_t outputsPerBlock = 0, numBlocks = 0;         // phase 2 blocks: whole outputs (numChunks == 1)
   int64_t combinePerBlock = 0, numCombineBlocks = 0;  // or: chunk sums first, then a combine pass
-  int64_t chunkBuffer = 0, outBuffer = 0;             // elements of the per-thread buffers
+  // The column path (outputs closer in memory than a reduction's elements): blocks are tiles of up to
+  // columnWidth outputs along the innermost kept dim (times the chunks); 0: the paths above.
+  int64_t columnWidth = 0;
+  int64_t chunkBuffer = 0, outBuffer = 0;  // elements of the per-thread buffers
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
   size_t partialsBytes = 0;  // chunk sums (numChunks > 1)
