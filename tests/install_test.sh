@@ -72,9 +72,9 @@ check_math reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_ba
 check_math reflection_pad2d "$src/examples/expected/reflection_pad2d.txt"
 check_math replication_pad2d "$src/examples/expected/replication_pad2d.txt"
 check_math replication_pad2d_backward "$src/examples/expected/replication_pad2d_backward.txt"
-# The ops-math basics on the pointwise engine, each with the vendor's example values.
+# The ops-math basics on the pointwise and reduction engines, each with the vendor's example values.
 for name in add inplace_add sub mul inplace_mul muls inplace_muls div cast view_copy zero fill_scalar inplace_one \
-            inplace_masked_fill_scalar neg exp sqrt rsqrt tanh tanh_backward; do
+            inplace_masked_fill_scalar neg exp sqrt rsqrt tanh tanh_backward reduce_sum mean; do
   check_math "$name" "$src/examples/expected/$name.txt"
 done
 
