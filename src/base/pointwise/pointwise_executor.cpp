@@ -46,16 +46,17 @@ aclnnStatus CreatePointwiseExecutor(const char *opName, const std::vector<NamedT
   return CreateExecutor(std::move(spec), std::make_unique<PointwiseOp>(plan, compute), workspaceSize, executor);
 }
 
-aclnnStatus CreateFillExecutor(const char *opName, const aclTensor *selfRef, const PointwiseInput &value,
-                               uint64_t *workspaceSize, aclOpExecutor **executor) {
+aclnnStatus CreateFillExecutor(const char *opName, NamedTensor target, const PointwiseInput &value,
+                               uint64_t *workspaceSize, aclOpExecutor **executor,
+                               std::optional<ComputeType> valueType) {
   // CPU only: InplaceZero has no rank limit on the A2; the engine takes at most 8 dims.
-  ACLCPU_RETURN_IF_ERROR(OpCheck(opName).RankAtMost(selfRef, "selfRef", kMaxRank));
-  ACLCPU_RETURN_IF_ERROR(OpCheck(opName).ViewFitsStorage(selfRef, "selfRef"));
-  const bool compute = !IsEmpty(*selfRef);
-  const TensorView out = ToView(*selfRef);
-  const ComputeType type = ComputeTypeOf(out.dtype);
+  ACLCPU_RETURN_IF_ERROR(OpCheck(opName).RankAtMost(target.tensor, target.name, kMaxRank));
+  ACLCPU_RETURN_IF_ERROR(OpCheck(opName).ViewFitsStorage(target.tensor, target.name));
+  const bool compute = !IsEmpty(*target.tensor);
+  const TensorView out = ToView(*target.tensor);
+  const ComputeType type = valueType.value_or(ComputeTypeOf(out.dtype));
   const PointwisePlan plan = compute ? PlanPointwise(nullptr, {}, type, type, &value, 1, out) : PointwisePlan{};
-  return CreatePointwiseExecutor(opName, {}, {selfRef, "selfRef"}, plan, compute, workspaceSize, executor);
+  return CreatePointwiseExecutor(opName, {}, target, plan, compute, workspaceSize, executor);
 }
 
 }  // namespace aclcpu

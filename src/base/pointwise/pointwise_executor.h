@@ -2,6 +2,8 @@
 // RunPointwise in phase 2. API-facing (aclTensor, aclOpExecutor).
 #pragma once
 
+#include <optional>
+
 #include <vector>
 
 #include "base/check.h"
@@ -15,9 +17,12 @@ aclnnStatus CreatePointwiseExecutor(const char *opName, const std::vector<NamedT
                                     const PointwisePlan &plan, bool compute, uint64_t *workspaceSize,
                                     aclOpExecutor **executor);
 
-// An executor that writes `value` (a constant in the compute type of selfRef's dtype) to every element
-// of selfRef: the CPU's own view check, then nothing to do for an empty selfRef.
-aclnnStatus CreateFillExecutor(const char *opName, const aclTensor *selfRef, const PointwiseInput &value,
-                               uint64_t *workspaceSize, aclOpExecutor **executor);
+// An executor that writes `value` (a constant given in `valueType`; kOther: the compute type of the target's
+// dtype) to every element of `target`, converted by the rules of element_convert.h: the CPU's own rank and
+// view checks, then nothing to do for an empty target. The fills (InplaceZero, InplaceOne,
+// InplaceFillScalar) and the reductions of an empty self (out = 0 or NaN) use it.
+aclnnStatus CreateFillExecutor(const char *opName, NamedTensor target, const PointwiseInput &value,
+                               uint64_t *workspaceSize, aclOpExecutor **executor,
+                               std::optional<ComputeType> valueType = std::nullopt);
 
 }  // namespace aclcpu

@@ -90,14 +90,4 @@ aclnnStatus CreateReduceExecutor(const char *opName, const aclTensor *self, cons
   return CreateExecutor(std::move(spec), std::make_unique<ReduceOp>(plan), workspaceSize, executor);
 }
 
-aclnnStatus CreateReduceFillExecutor(const char *opName, const aclTensor *out, double value, uint64_t *workspaceSize,
-                                     aclOpExecutor **executor) {
-  const bool compute = !IsEmpty(*out);
-  const PointwiseInput in = PointwiseInput::Constant(value);
-  const PointwisePlan plan =
-      compute ? PlanPointwise(nullptr, {}, ComputeType::kF64, ComputeType::kF64, &in, 1, ToView(*out))
-              : PointwisePlan{};
-  return CreatePointwiseExecutor(opName, {}, {out, "out"}, plan, compute, workspaceSize, executor);
-}
-
 }  // namespace aclcpu

@@ -32,10 +32,4 @@ aclnnStatus CheckReduceOutShape(const OpCheck &check, const aclTensor *out, cons
 aclnnStatus CreateReduceExecutor(const char *opName, const aclTensor *self, const aclTensor *out,
                                  const ReducePlan &plan, uint64_t *workspaceSize, aclOpExecutor **executor);
 
-// The executor of an empty self: every element of out set to `value` converted to out's dtype (by the
-// double -> dtype rules of element_convert.h: NaN becomes INT32_MIN in an INT32 out); nothing for an
-// empty out. self is not bound (it has no elements).
-aclnnStatus CreateReduceFillExecutor(const char *opName, const aclTensor *out, double value, uint64_t *workspaceSize,
-                                     aclOpExecutor **executor);
-
 }  // namespace aclcpu

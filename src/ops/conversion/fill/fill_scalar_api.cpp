@@ -26,8 +26,9 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef, const acl
     ACLCPU_RETURN_IF_ERROR(check.Promotes(selfRef->dataType, "selfRef", value->dataType, "value", &promoted));
     ACLCPU_RETURN_IF_ERROR(check.RankAtMost(selfRef, "selfRef", aclcpu::kMaxRank));
     const aclcpu::DType type = aclcpu::ToDType(selfRef->dataType);
-    return aclcpu::CreateFillExecutor(kOp, selfRef, aclcpu::ScalarConstant(*value, type, aclcpu::ComputeTypeOf(type)),
-                                      workspaceSize, executor);
+    return aclcpu::CreateFillExecutor(kOp, {selfRef, "selfRef"},
+                                      aclcpu::ScalarConstant(*value, type, aclcpu::ComputeTypeOf(type)), workspaceSize,
+                                      executor);
   });
 }
 

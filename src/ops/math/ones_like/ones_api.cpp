@@ -38,8 +38,8 @@ aclnnStatus aclnnInplaceOneGetWorkspaceSize(const aclTensor *selfRef, uint64_t *
                                           ACL_BOOL, ACL_DOUBLE, ACL_BF16}));
     ACLCPU_RETURN_IF_ERROR(check.RankAtMost(selfRef, "selfRef", aclcpu::kMaxRank));
     const aclcpu::DType type = aclcpu::ToDType(selfRef->dataType);
-    return aclcpu::CreateFillExecutor(kOp, selfRef, aclcpu::OneIn(aclcpu::ComputeTypeOf(type)), workspaceSize,
-                                      executor);
+    return aclcpu::CreateFillExecutor(kOp, {selfRef, "selfRef"}, aclcpu::OneIn(aclcpu::ComputeTypeOf(type)),
+                                      workspaceSize, executor);
   });
 }
 

@@ -5,6 +5,7 @@
 #include "aclnnop/aclnn_mean.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"
+#include "base/pointwise/pointwise_executor.h"
 #include "base/reduce/reduce_executor.h"
 
 namespace aclcpu {
@@ -48,7 +49,8 @@ aclnnStatus Mean(const aclTensor *self, const aclIntArray *dim, bool keepDim, ac
                                          {ACL_FLOAT, ACL_INT32, ACL_INT64, ACL_FLOAT16, ACL_INT16, ACL_INT8, ACL_UINT8,
                                           ACL_DOUBLE, ACL_BF16, ACL_BOOL}));
     ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(out, "out"));
-    return CreateReduceFillExecutor(kOp, out, std::nan(""), workspaceSize, executor);
+    return CreateFillExecutor(kOp, {out, "out"}, PointwiseInput::Constant(std::nan("")), workspaceSize, executor,
+                              ComputeType::kF64);
   }
   const uint32_t mask = ReducedDimsMask(*self, *dim);
   ACLCPU_RETURN_IF_ERROR(CheckReduceOutShape(check, out, ReducedShape(*self, mask, keepDim)));

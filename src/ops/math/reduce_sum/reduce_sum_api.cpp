@@ -3,6 +3,7 @@
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "base/meta_objects.h"
 #include "base/phase2_entry.h"
+#include "base/pointwise/pointwise_executor.h"
 #include "base/reduce/reduce_executor.h"
 
 namespace aclcpu {
@@ -47,7 +48,8 @@ aclnnStatus ReduceSum(const aclTensor *self, const aclIntArray *dims, bool keepD
                                          {ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8,
                                           ACL_BOOL, ACL_DOUBLE, ACL_BF16}));
     ACLCPU_RETURN_IF_ERROR(check.ViewFitsStorage(out, "out"));
-    return CreateReduceFillExecutor(kOp, out, 0.0, workspaceSize, executor);
+    return CreateFillExecutor(kOp, {out, "out"}, PointwiseInput::Constant(0.0), workspaceSize, executor,
+                              ComputeType::kF64);
   }
   const uint32_t mask = ReducedDimsMask(*self, *dims);
   // A 0-d self is cast to out; the CPU still asks for an out of one element.

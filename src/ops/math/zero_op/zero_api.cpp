@@ -18,8 +18,8 @@ aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef, uint64_t *works
                                          {ACL_INT8, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_FLOAT16, ACL_FLOAT, ACL_BOOL,
                                           ACL_DOUBLE, ACL_INT16, ACL_UINT16, ACL_COMPLEX128, ACL_COMPLEX64, ACL_BF16}));
     // Zero bits are zero in every compute type.
-    return aclcpu::CreateFillExecutor(kOp, selfRef, aclcpu::PointwiseInput::Constant(aclcpu::c128(0, 0)), workspaceSize,
-                                      executor);
+    return aclcpu::CreateFillExecutor(kOp, {selfRef, "selfRef"}, aclcpu::PointwiseInput::Constant(aclcpu::c128(0, 0)),
+                                      workspaceSize, executor);
   });
 }
 
