@@ -13,6 +13,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
+#include "common/simd_targets.h"
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
@@ -720,36 +721,48 @@ TEST_F(ReduceNumeric, LongReductionsAndThreads) {
   }
 }
 
-// The engine's order of additions (reduction.h): chunks of 4096 values added in order from -0.0, each a
-// pairwise sum (halves of n / 2 and n - n / 2 values, runs of at most 32 added in turn from -0.0), all
-// in double.
-double EnginePairwise(const double *x, int64_t n) {
-  if (n <= 32) {
-    double s = -0.0;
-    for (int64_t i = 0; i < n; ++i) s += x[i];
-    return s;
-  }
-  return EnginePairwise(x, n / 2) + EnginePairwise(x + n / 2, n - n / 2);
+// The engine's order of additions (reduction.h): chunks of 4096 values added in order from -0.0, each
+// chunk striped: value i into accumulator i % 16 (each from -0.0, in turn), then the 16 accumulators
+// combined as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) + ..., all in double. Written out here
+// independently of the engine's code, so that a change of order shows.
+double EngineChunk(const double *x, int64_t n) {
+  double a[16];
+  for (double &v : a) v = -0.0;
+  for (int64_t i = 0; i < n; ++i) a[i % 16] += x[i];
+  double pairs[8], quads[4];
+  for (int k = 0; k < 8; ++k) pairs[k] = a[2 * k] + a[2 * k + 1];
+  for (int k = 0; k < 4; ++k) quads[k] = pairs[2 * k] + pairs[2 * k + 1];
+  return (quads[0] + quads[1]) + (quads[2] + quads[3]);
 }
 double EngineSum(const std::vector<double> &x) {
   double s = -0.0;
   for (size_t c = 0; c < x.size(); c += 4096)
-    s += EnginePairwise(x.data() + c, std::min<int64_t>(4096, static_cast<int64_t>(x.size() - c)));
+    s += EngineChunk(x.data() + c, std::min<int64_t>(4096, static_cast<int64_t>(x.size() - c)));
   return s;
 }
 
 // Sums over outer dims take the column path (tiles of up to 256 adjacent outputs summed row by row):
-// ragged tiles, several chunks, merged reduced dims, several lines of tiles, padded and transposed views.
-// 1 and 2 threads give the same bytes, the values match float64, and FLOAT and DOUBLE results are
-// exactly those of the one-output-at-a-time order above.
+// ragged tiles, several chunks, merged reduced dims, several lines of tiles, padded and transposed views;
+// the last cases take the row path. 1 and 2 threads give the same bytes, the values match float64, and
+// FLOAT and DOUBLE results are exactly those of the one-output-at-a-time order above on both paths, on
+// every SIMD target.
 TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
   struct Case {
     std::vector<int64_t> shape;
     std::vector<int64_t> dims;
     int layout;
   };
-  const std::vector<Case> cases = {{{37, 300}, {0}, 0},     {{9000, 40}, {0}, 0}, {{5, 70, 33}, {0, 1}, 0},
-                                   {{3, 2000, 17}, {1}, 1}, {{300, 37}, {1}, 2},  {{2, 2100, 300}, {0, 1}, 0}};
+  const std::vector<Case> cases = {{{37, 300}, {0}, 0},
+                                   {{9000, 40}, {0}, 0},
+                                   {{5, 70, 33}, {0, 1}, 0},
+                                   {{3, 2000, 17}, {1}, 1},
+                                   {{300, 37}, {1}, 2},
+                                   {{2, 2100, 300}, {0, 1}, 0},
+                                   // Row path (one output at a time), for the same model: one chunk with a
+                                   // ragged stripe, several chunks with a ragged last one, a sum of all dims.
+                                   {{70, 33}, {1}, 0},
+                                   {{5, 9000}, {1}, 0},
+                                   {{3, 4099}, {0, 1}, 0}};
   std::mt19937_64 rng(13);
   for (aclDataType t : {ACL_FLOAT, ACL_DOUBLE, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_COMPLEX64}) {
     for (const Case &c : cases) {
@@ -776,6 +789,13 @@ TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
         EXPECT_EQ(o1.bytes, o2.bytes) << what << ": 1 and 2 threads differ";
         ExpectNear(o1.values, ReferenceOf(fn, c.shape, in, t, mask, t, t), t, t, what);
         if (t != ACL_FLOAT && t != ACL_DOUBLE) continue;
+        // The order does not depend on the vector width: every SIMD target gives the same bytes.
+        ForEachSimdTarget([&] {
+          DeviceTensor outT(outShape, t);
+          const Outcome oT = RunOp(fn, self, c.dims, false, t, outT, 2);
+          ASSERT_EQ(oT.status, kOk) << what;
+          EXPECT_EQ(oT.bytes, o1.bytes) << what;
+        });
         // Each output's values in the order the engine walks them (row-major over the reduced dims).
         const int64_t outputs = NumelOf(outShape), count = self.numel() / outputs;
         std::vector<std::vector<double>> values(static_cast<size_t>(outputs));

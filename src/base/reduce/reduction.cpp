@@ -17,14 +17,13 @@ constexpr int64_t kMinElementsPerThread = 32768;
 constexpr int64_t kCombineOutputs = 256;
 // Every buffer slot is sized for the widest compute value (complex128).
 constexpr size_t kSlot = 16;
-// Pairwise summation adds runs of this many values one after the other.
-constexpr int64_t kPairwiseBase = 32;
-// Levels of the pairwise tree of one chunk above its runs: nodes of more than kPairwiseBase values lie at
-// depths 0..6 (kReduceChunk / kPairwiseBase = 2^7); one spare.
-constexpr int kPairwiseLevels = 8;
 // Outputs per tile of the column path, and the fewest adjacent outputs worth taking it for.
 constexpr int64_t kColumnWidth = 256;
 constexpr int64_t kMinColumnWidth = 16;
+// Doubles (one cache line) between the column path's stripes beyond their 2 * columnWidth: stripes exactly
+// 4 KiB apart would put the same line of all 16 in one L1 set (more than its ways) and evict each other on
+// every row.
+constexpr int64_t kStripePad = 8;
 
 ComputeType AccumulatorOf(DType dtype) {
   switch (dtype) {
@@ -38,64 +37,16 @@ ComputeType AccumulatorOf(DType dtype) {
   }
 }
 
-// Sums start from -0.0 (so a sum of -0s is -0) and add without compensation terms (an infinity stays
-// one, inf + -inf is NaN, NaN propagates).
-template <class T>
-T NegativeZero();
-template <>
-double NegativeZero<double>() {
-  return -0.0;
-}
-template <>
-c128 NegativeZero<c128>() {
-  return c128(-0.0, -0.0);
-}
-
-// The pairwise sums of K runs of n values each, out[k] = Pairwise(x[k], n): the same tree and the same
-// additions in the same order for each run, so the same bits. A run of base length is one chain of
-// dependent additions, bound by the adder's latency; doing K of them side by side lets the core overlap
-// them. When both halves of a node have the same length they join the group (up to 8 chains), which for
-// the usual power-of-two chunks gives 8 chains from the first few levels down.
-// The values may be stored narrower than T (fp32 summed in double): each is widened exactly as it is added.
-template <class T, int K, class S>
-void PairwiseGroup(const S *const *x, int64_t n, T *out) {
-  if (n <= kPairwiseBase) {
-    T s[K];
-    for (int k = 0; k < K; ++k) s[k] = NegativeZero<T>();
-    for (int64_t i = 0; i < n; ++i)
-      for (int k = 0; k < K; ++k) s[k] += static_cast<T>(x[k][i]);
-    for (int k = 0; k < K; ++k) out[k] = s[k];
-    return;
+// A complex chunk sum: each of its two doubles in kSumStripes' order (reduction.h), as the column path
+// sums them. Plain scalar code: complex sums are rare and this keeps one order for both paths.
+c128 StripedSumComplex(const c128 *x, int64_t n) {
+  double re[kSumStripes], im[kSumStripes];
+  for (int r = 0; r < kSumStripes; ++r) re[r] = im[r] = -0.0;
+  for (int64_t i = 0; i < n; ++i) {
+    re[i % kSumStripes] += x[i].real();
+    im[i % kSumStripes] += x[i].imag();
   }
-  const int64_t half = n / 2;
-  if constexpr (K < 8) {
-    if (half == n - half) {
-      const S *halves[2 * K];
-      for (int k = 0; k < K; ++k) {
-        halves[2 * k] = x[k];
-        halves[2 * k + 1] = x[k] + half;
-      }
-      T sums[2 * K];
-      PairwiseGroup<T, 2 * K, S>(halves, half, sums);
-      for (int k = 0; k < K; ++k) out[k] = sums[2 * k] + sums[2 * k + 1];
-      return;
-    }
-  }
-  const S *right[K];
-  for (int k = 0; k < K; ++k) right[k] = x[k] + half;
-  T left[K], rightSums[K];
-  PairwiseGroup<T, K, S>(x, half, left);
-  PairwiseGroup<T, K, S>(right, n - half, rightSums);
-  for (int k = 0; k < K; ++k) out[k] = left[k] + rightSums[k];
-}
-
-// Pairwise summation: halves of n / 2 and n - n / 2 values, runs of at most kPairwiseBase added one
-// after the other, the left half's sum plus the right half's.
-template <class T, class S = T>
-T Pairwise(const S *x, int64_t n) {
-  T s;
-  PairwiseGroup<T, 1, S>(&x, n, &s);
-  return s;
+  return c128(CombineStripes(re), CombineStripes(im));
 }
 
 // Integer sums wrap around modulo 2^64.
@@ -126,7 +77,7 @@ AccValue StartValue(ComputeType acc) {
   else if (acc == ComputeType::kI64)
     v.i = 0;
   else
-    v.c = NegativeZero<c128>();
+    v.c = c128(-0.0, -0.0);
   return v;
 }
 
@@ -196,8 +147,9 @@ class Reducer {
   // columns). Walking one output's reduction at a time reads one element per cache line (and, for long
   // strides, per page); instead a block takes a tile of up to columnWidth outputs adjacent along the
   // innermost kept dim and one chunk of their reductions, and adds the tile's values row by row, each
-  // row a short run along the kept dim. Every output still gets exactly the tree of ChunkSum (the same
-  // runs, halves and order of additions, side by side across the tile), so the bits do not change.
+  // row a short run along the kept dim. Every output still gets exactly the order of ChunkSum (its own
+  // kSumStripes accumulators, row i into stripe i % kSumStripes, the same tree), so the bits are those of
+  // the one-output-at-a-time walk whichever path the shape takes.
   void RunColumns() const {
     const int64_t width = p_.keptDims[p_.keptRank - 1];
     const int64_t tilesPerLine = CeilDiv(width, p_.columnWidth);
@@ -257,7 +209,7 @@ class Reducer {
     }
     // A complex value is its two doubles, each summed as a double (as c128's += does).
     const int64_t count = p_.acc == ComputeType::kC128 ? 2 * m : m;
-    PairwiseColumns(rows, n, m, count, lanes, lanes + 4 * p_.columnWidth, thread);
+    StripedColumns(rows, n, m, count, lanes, lanes + 4 * p_.columnWidth, thread);
     for (int64_t k = 0; k < m; ++k) {
       if (p_.acc == ComputeType::kC128)
         sums[k].c = c128(lanes[2 * k], lanes[2 * k + 1]);
@@ -266,31 +218,32 @@ class Reducer {
     }
   }
 
-  // dst[0, count) = the pairwise sums (Pairwise's tree over the n rows) of `count` doubles per row. The
-  // left half's sums wait in `levels`, one slot of 2 * columnWidth doubles per level of the tree.
-  void PairwiseColumns(const int64_t *rows, int64_t n, int64_t m, int64_t count, double *dst, double *levels,
-                       int thread) const {
-    if (n <= kPairwiseBase) {
+  // dst[0, count) = the chunk sums of `count` doubles per row over the n rows, in kSumStripes' order:
+  // row i is added to stripe i % kSumStripes of `stripes` (kSumStripes slots of 2 * columnWidth doubles,
+  // one accumulator per double of the tile, kStripePad apart), then each double's stripes are combined by
+  // CombineStripes' tree, level by level across the tile so that the combine runs in vectors too.
+  void StripedColumns(const int64_t *rows, int64_t n, int64_t m, int64_t count, double *dst, double *stripes,
+                      int thread) const {
+    const int64_t slot = 2 * p_.columnWidth + kStripePad;
+    for (int r = 0; r < kSumStripes; ++r)
+      for (int64_t v = 0; v < count; ++v) stripes[r * slot + v] = -0.0;
+    if (p_.loadThrough == DType::kOther && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
+      for (int64_t i = 0; i < n; ++i)
+        StripeAdd(ColumnRowF32(rows[i], m, thread), m, stripes + (i % kSumStripes) * slot);
+    } else {
       const double *row = reinterpret_cast<const double *>(ColumnBuffer(thread)) + 2 * p_.columnWidth;
-      for (int64_t v = 0; v < count; ++v) dst[v] = -0.0;
-      if (p_.loadThrough == DType::kOther && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
-        for (int64_t i = 0; i < n; ++i) {
-          const float *f = ColumnRowF32(rows[i], m, thread);
-          for (int64_t v = 0; v < m; ++v) dst[v] += static_cast<double>(f[v]);
-        }
-        return;
-      }
       for (int64_t i = 0; i < n; ++i) {
         LoadColumnRow(rows[i], m, thread);
-        for (int64_t v = 0; v < count; ++v) dst[v] += row[v];
+        StripeAdd(row, count, stripes + (i % kSumStripes) * slot);
       }
-      return;
     }
-    const int64_t half = n / 2;
-    double *left = levels, *deeper = levels + 2 * p_.columnWidth;
-    PairwiseColumns(rows, half, m, count, left, deeper, thread);
-    PairwiseColumns(rows + half, n - half, m, count, dst, deeper, thread);
-    for (int64_t v = 0; v < count; ++v) dst[v] = left[v] + dst[v];
+    for (int step = 1; step < kSumStripes; step *= 2)
+      for (int r = 0; r < kSumStripes; r += 2 * step) {
+        double *a = stripes + r * slot;
+        const double *b = stripes + (r + step) * slot;
+        for (int64_t v = 0; v < count; ++v) a[v] += b[v];
+      }
+    for (int64_t v = 0; v < count; ++v) dst[v] = stripes[v];
   }
 
   // The m values of one row of a column tile, from input offset `offset` along the innermost kept dim,
@@ -323,7 +276,7 @@ class Reducer {
     return row;
   }
 
-  // Per thread: the column path's sums, its row of loaded values, then the tree's levels.
+  // Per thread: the column path's sums, its row of loaded values, then the kSumStripes accumulators.
   char *ColumnBuffer(int thread) const { return Buffer(thread, 6); }
 
   char *Buffer(int thread, int slot) const {
@@ -368,7 +321,7 @@ class Reducer {
                    values = floats;
                  });
       AccValue v;
-      v.f = Pairwise<double>(values, n);
+      v.f = StripedSum(values, n);
       return v;
     }
     ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
@@ -383,11 +336,11 @@ class Reducer {
     }
     AccValue v;
     if (p_.acc == ComputeType::kF64)
-      v.f = Pairwise<double>(reinterpret_cast<const double *>(accBuf), n);
+      v.f = StripedSum(reinterpret_cast<const double *>(accBuf), n);
     else if (p_.acc == ComputeType::kI64)
       v.i = WrappingSum(reinterpret_cast<const int64_t *>(accBuf), n);
     else
-      v.c = Pairwise<c128>(reinterpret_cast<const c128 *>(accBuf), n);
+      v.c = StripedSumComplex(reinterpret_cast<const c128 *>(accBuf), n);
     return v;
   }
 
@@ -503,8 +456,11 @@ ReducePlan PlanReduce(ReduceKind kind, const TensorView &in, uint32_t reduced, D
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(PlanThreads(), CeilDiv(numel, kMinElementsPerThread))));
   p.scratchStride = AlignUp(static_cast<size_t>(p.chunkBuffer) * kSlot) * 3 +
                     AlignUp(static_cast<size_t>(p.outBuffer) * std::max(kSlot, sizeof(AccValue))) * 3;
-  // The column buffer: the tile's sums, its loaded row, and the tree's levels, 2 * columnWidth doubles each.
-  p.scratchStride += AlignUp(static_cast<size_t>((2 + kPairwiseLevels) * 2 * p.columnWidth) * sizeof(double));
+  // The column buffer: the tile's sums and its loaded row (2 * columnWidth doubles each), then the
+  // kSumStripes accumulators of every double of the tile (StripedColumns), kStripePad apart.
+  if (p.columnWidth > 0)
+    p.scratchStride += AlignUp(
+        static_cast<size_t>(2 * 2 * p.columnWidth + kSumStripes * (2 * p.columnWidth + kStripePad)) * sizeof(double));
   p.workspaceBytes = p.scratchStride * static_cast<size_t>(p.threads) + p.partialsBytes;
   return p;
 }

@@ -6,12 +6,13 @@
 // cuts each output's reduction into fixed chunks of kReduceChunk elements. Everything depends on the shape
 // only, never on the thread count. Phase 2 (RunReduce) loads each chunk as the accumulator type
 // (LoadRun, through `loadThrough` first when the vendor casts the input to another dtype), sums it
-// (pairwise for floating values, starting from -0.0, no compensation; FLOAT, FLOAT16 and BF16 are loaded
-// as fp32 and widened to double exactly as they are added), adds the chunk sums of an output in
-// chunk order, finishes (mean: divide by the count) and stores through `roundThrough` then out's dtype
-// (StoreRun). Chunk sums of long reductions go to the workspace, so any thread count gives the same
-// bits. Reductions over an outer dim (columns) sum a tile of adjacent outputs row by row, each output by
-// the same tree, so the bits equal the one-output-at-a-time walk. Nothing is allocated in phase 2.
+// (floating values: striped, see kSumStripes; FLOAT, FLOAT16 and BF16 are loaded as fp32 and widened to
+// double exactly as they are added; integers wrap), adds the chunk sums of an output in chunk order,
+// finishes (mean: divide by the count) and stores through `roundThrough` then out's dtype (StoreRun).
+// Chunk sums of long reductions go to the workspace, so any thread count gives the same bits. Reductions
+// over an outer dim (columns) sum a tile of adjacent outputs row by row, each output with its own
+// stripes in the same order, so the bits equal the one-output-at-a-time walk. Nothing is allocated in
+// phase 2.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,30 @@ enum class ReduceKind : int8_t { kSum, kMean };
 
 // Elements per chunk of one output's reduction.
 constexpr int64_t kReduceChunk = 4096;
+
+// The order of a floating chunk sum (double, or each double of a complex value): element i of the chunk
+// is added to accumulator i % kSumStripes (each starting from -0.0, so a sum of -0s is -0; no
+// compensation terms, so infinities and NaN come out as the math says), one after the other, then the
+// accumulators are combined by CombineStripes' fixed tree. Independent accumulators let the adds of 16
+// consecutive elements run side by side in vectors (a dense sum reaches memory bandwidth); the count is
+// fixed, not the vector width, so the bits do not depend on the CPU.
+constexpr int kSumStripes = 16;
+
+// ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) + ... level by level: a balanced tree keeps the
+// combination's rounding error at log2(16) additions. Overwrites acc.
+inline double CombineStripes(double *acc) {
+  for (int step = 1; step < kSumStripes; step *= 2)
+    for (int r = 0; r < kSumStripes; r += 2 * step) acc[r] += acc[r + step];
+  return acc[0];
+}
+
+// Per-target kernels (reduce_kernels.cpp, Highway dynamic dispatch). StripedSum: the chunk sum of x[0, n)
+// in kSumStripes' order (fp32 values widened to double exactly). StripeAdd: acc[v] += row[v] for v < m,
+// one row of the column path into the accumulators of its stripe.
+double StripedSum(const float *x, int64_t n);
+double StripedSum(const double *x, int64_t n);
+void StripeAdd(const float *row, int64_t m, double *acc);
+void StripeAdd(const double *row, int64_t m, double *acc);
 
 struct ReducePlan {
   ReduceKind kind = ReduceKind::kSum;
