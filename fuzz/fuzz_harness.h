@@ -50,7 +50,8 @@ class TensorArena {
     size_t bytes = 0;
     bool output = false;
     std::vector<uint8_t> before;  // contents when made
-    std::vector<uint8_t> inView;  // per byte: 1 if covered by the view (empty: not tracked)
+    std::vector<uint8_t> inView;  // per element: 1 if in the view (empty: not tracked)
+    size_t elementBytes = 1;      // of the view's dtype, which inView counts in
   };
   aclTensor *Make(std::vector<int64_t> dims, aclDataType dtype, bool output);
 

@@ -42,7 +42,9 @@ void ParallelForDynamic(int64_t numBlocks, int threads, const Body &body) {
   for (int64_t b = 0; b < numBlocks; ++b) body(b, omp_get_thread_num());
 }
 
-inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+// a / b rounded up, for a >= 0 and b > 0; without forming a + b - 1, which overflows for element counts near
+// 2^63 (the fuzz harnesses plan views of INT64_MAX elements that phase 1 refuses only later).
+inline int64_t CeilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
 // Non-temporal (streaming) stores are weakly ordered: a block that made them fences them before its
 // thread reports completion, so whoever reads the output next sees them.

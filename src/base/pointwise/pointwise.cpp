@@ -363,7 +363,7 @@ PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &param
     p.prefetch[i] = p.tileRows == 0 && !inputs[i].constant && !p.inDirect[i] &&
                     (p.rowBlocks > 0 ? p.inStrides[i][p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.inStrides[i]));
   }
-  p.streamOut = p.tileRows == 0 && p.numel * static_cast<int64_t>(DTypeSize(out.dtype)) >= kStreamOutMinBytes &&
+  p.streamOut = p.tileRows == 0 && p.numel >= kStreamOutMinBytes / static_cast<int64_t>(DTypeSize(out.dtype)) &&
                 (p.rowBlocks > 0 ? p.outStrides[p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.outStrides));
   p.threads =
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(PlanThreads(), CeilDiv(p.numel, kMinElementsPerThread))));
