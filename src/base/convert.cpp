@@ -52,21 +52,6 @@ void StoreF16Row(const float *src, uint16_t *dst, int64_t n) {
   for (; i < n; ++i) dst[i] = F32ToF16(src[i]);
 }
 
-// StoreBF16Row / StoreF16Row with streaming stores over the part of dst aligned to the 16-bit vector.
-template <bool kBF16>
-void StreamRow16(const float *src, uint16_t *dst, int64_t n) {
-  const hn::ScalableTag<float> df;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  const auto align = static_cast<uintptr_t>(lanes) * sizeof(uint16_t);
-  const auto scalar = [](float v) { return kBF16 ? F32ToBF16(v) : F32ToF16(v); };
-  int64_t i = 0;
-  for (; i < n && reinterpret_cast<uintptr_t>(dst + i) % align != 0; ++i) dst[i] = scalar(src[i]);
-  for (; i + lanes <= n; i += lanes) StreamF32As16<kBF16>(df, hn::LoadU(df, src + i), dst + i);
-  for (; i < n; ++i) dst[i] = scalar(src[i]);
-}
-void StreamBF16Row(const float *src, uint16_t *dst, int64_t n) { StreamRow16<true>(src, dst, n); }
-void StreamF16Row(const float *src, uint16_t *dst, int64_t n) { StreamRow16<false>(src, dst, n); }
-
 int64_t CurrentTarget() { return static_cast<int64_t>(HWY_TARGET); }
 
 }  // namespace HWY_NAMESPACE
@@ -84,17 +69,6 @@ HWY_EXPORT(LoadBF16Row);
 HWY_EXPORT(StoreF16Row);
 HWY_EXPORT(StoreBF16Row);
 HWY_EXPORT(CurrentTarget);
-HWY_EXPORT(StreamF16Row);
-HWY_EXPORT(StreamBF16Row);
-
-void StreamFromF32(DType type, const float *src, void *dst, int64_t n) {
-  if (n <= 0) return;
-  if (type == DType::kF16) {
-    HWY_DYNAMIC_DISPATCH(StreamF16Row)(src, static_cast<uint16_t *>(dst), n);
-  } else {
-    HWY_DYNAMIC_DISPATCH(StreamBF16Row)(src, static_cast<uint16_t *>(dst), n);
-  }
-}
 
 void LoadAsF32(DType type, const void *src, float *dst, int64_t n) {
   switch (type) {

@@ -20,9 +20,6 @@ inline float F64ToFloatForDType(DType type, double v) {
 void LoadAsF32(DType type, const void *src, float *dst, int64_t n);
 // dst[i] = round_to_nearest_even(src[i]) into a dense run of `type`.
 void StoreFromF32(DType type, const float *src, void *dst, int64_t n);
-// StoreFromF32 into FLOAT16 or BF16 with streaming stores where dst is vector-aligned (the caller fences:
-// FenceStreamingStores).
-void StreamFromF32(DType type, const float *src, void *dst, int64_t n);
 
 // The n elements with row-major indices [first, first + n) of `view` (data at `base`) as fp32.
 void GatherAsF32(const TensorView &view, const void *base, int64_t first, int64_t n, float *dst);

@@ -92,7 +92,7 @@ struct PointwisePlan {
   // blocks stay inside one innermost row, so that the operand is read or written in place like a dense
   // one instead of through the workspace. Add of a [4096] row to 4096x4096 fp32: 3.9 -> 2.x ms.
   int64_t rowBlocks = 0;
-  // A large out that each block writes as one run: written with streaming stores (kStreamOutMinBytes).
+  // A raw copy into a large out that each block writes as one run: streaming stores (kStreamOutMinBytes).
   bool streamOut = false;
   // A staged input that each block reads as one run: the next block's run is prefetched while this one
   // computes (its conversion otherwise reads one operand at a time, a single stream the hardware
