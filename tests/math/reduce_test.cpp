@@ -722,17 +722,18 @@ TEST_F(ReduceNumeric, LongReductionsAndThreads) {
 }
 
 // The engine's order of additions (reduction.h): chunks of 4096 values added in order from -0.0, each
-// chunk striped: value i into accumulator i % 16 (each from -0.0, in turn), then the 16 accumulators
+// chunk striped: value i into accumulator i % 32 (each from -0.0, in turn), then the 32 accumulators
 // combined as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) + ..., all in double. Written out here
 // independently of the engine's code, so that a change of order shows.
 double EngineChunk(const double *x, int64_t n) {
-  double a[16];
+  double a[32];
   for (double &v : a) v = -0.0;
-  for (int64_t i = 0; i < n; ++i) a[i % 16] += x[i];
-  double pairs[8], quads[4];
-  for (int k = 0; k < 8; ++k) pairs[k] = a[2 * k] + a[2 * k + 1];
-  for (int k = 0; k < 4; ++k) quads[k] = pairs[2 * k] + pairs[2 * k + 1];
-  return (quads[0] + quads[1]) + (quads[2] + quads[3]);
+  for (int64_t i = 0; i < n; ++i) a[i % 32] += x[i];
+  double pairs[16], quads[8], octs[4];
+  for (int k = 0; k < 16; ++k) pairs[k] = a[2 * k] + a[2 * k + 1];
+  for (int k = 0; k < 8; ++k) quads[k] = pairs[2 * k] + pairs[2 * k + 1];
+  for (int k = 0; k < 4; ++k) octs[k] = quads[2 * k] + quads[2 * k + 1];
+  return (octs[0] + octs[1]) + (octs[2] + octs[3]);
 }
 double EngineSum(const std::vector<double> &x) {
   double s = -0.0;

@@ -308,20 +308,26 @@ class Reducer {
     const size_t loadSize = ComputeSize(loadType);
     const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
     if (!through && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
-      // A dense FLOAT chunk is summed where it lies; anything else is loaded as fp32 first.
+      // A dense FLOAT, FLOAT16 or BF16 chunk is summed where it lies (16-bit values widened in registers);
+      // anything else is loaded as fp32 first.
       const float *values = nullptr;
+      const uint16_t *halves = nullptr;
       auto *floats = reinterpret_cast<float *>(accBuf);
       ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
                  [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
-                   if (len == n && (stride == 1 || n == 1) && p_.in.dtype == DType::kF32) {
-                     values = reinterpret_cast<const float *>(in_ + offset * esize);
+                   if (len == n && (stride == 1 || n == 1)) {
+                     if (p_.in.dtype == DType::kF32) {
+                       values = reinterpret_cast<const float *>(in_ + offset * esize);
+                     } else {
+                       halves = reinterpret_cast<const uint16_t *>(in_ + offset * esize);
+                     }
                      return;
                    }
                    LoadRun(p_.in.dtype, in_ + offset * esize, stride, ComputeType::kF32, floats + pos, len);
                    values = floats;
                  });
       AccValue v;
-      v.f = StripedSum(values, n);
+      v.f = halves != nullptr ? StripedSum16(halves, n, p_.in.dtype == DType::kBF16) : StripedSum(values, n);
       return v;
     }
     ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,

@@ -31,13 +31,14 @@ constexpr int64_t kReduceChunk = 4096;
 // The order of a floating chunk sum (double, or each double of a complex value): element i of the chunk
 // is added to accumulator i % kSumStripes (each starting from -0.0, so a sum of -0s is -0; no
 // compensation terms, so infinities and NaN come out as the math says), one after the other, then the
-// accumulators are combined by CombineStripes' fixed tree. Independent accumulators let the adds of 16
-// consecutive elements run side by side in vectors (a dense sum reaches memory bandwidth); the count is
-// fixed, not the vector width, so the bits do not depend on the CPU.
-constexpr int kSumStripes = 16;
+// accumulators are combined by CombineStripes' fixed tree. Independent accumulators let the adds of 32
+// consecutive elements run side by side in vectors; the count is fixed, not the vector width, so the bits
+// do not depend on the CPU. 32, not 16: with 16 the dependent chains of double adds capped a dense sum at
+// ~4 elements per cycle per core (bf16 rows 0.95 ms against PyTorch's 0.45).
+constexpr int kSumStripes = 32;
 
 // ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) + ... level by level: a balanced tree keeps the
-// combination's rounding error at log2(16) additions. Overwrites acc.
+// combination's rounding error at log2(32) additions. Overwrites acc.
 inline double CombineStripes(double *acc) {
   for (int step = 1; step < kSumStripes; step *= 2)
     for (int r = 0; r < kSumStripes; r += 2 * step) acc[r] += acc[r + step];
@@ -48,6 +49,8 @@ inline double CombineStripes(double *acc) {
 // in kSumStripes' order (fp32 values widened to double exactly). StripeAdd: acc[v] += row[v] for v < m,
 // one row of the column path into the accumulators of its stripe.
 double StripedSum(const float *x, int64_t n);
+// The same for a dense run of FLOAT16 (bf16 false) or BF16 elements, widened in registers (exact).
+double StripedSum16(const uint16_t *x, int64_t n, bool bf16);
 double StripedSum(const double *x, int64_t n);
 void StripeAdd(const float *row, int64_t m, double *acc);
 void StripeAdd(const double *row, int64_t m, double *acc);
