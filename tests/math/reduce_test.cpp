@@ -722,18 +722,18 @@ TEST_F(ReduceNumeric, LongReductionsAndThreads) {
 }
 
 // The engine's order of additions (reduction.h): chunks of 4096 values added in order from -0.0, each
-// chunk striped: value i into accumulator i % 32 (each from -0.0, in turn), then the 32 accumulators
-// combined as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) + ..., all in double. Written out here
-// independently of the engine's code, so that a change of order shows.
+// chunk striped: value i into accumulator i % 32 (each from -0.0, in turn), then the 32 accumulators folded:
+// a[r] += a[r + 16] for r < 16, then a[r] += a[r + 8] for r < 8, and so on to a[0] += a[1]; all in double.
+// Written out here independently of the engine's code, so that a change of order shows.
 double EngineChunk(const double *x, int64_t n) {
   double a[32];
   for (double &v : a) v = -0.0;
   for (int64_t i = 0; i < n; ++i) a[i % 32] += x[i];
-  double pairs[16], quads[8], octs[4];
-  for (int k = 0; k < 16; ++k) pairs[k] = a[2 * k] + a[2 * k + 1];
-  for (int k = 0; k < 8; ++k) quads[k] = pairs[2 * k] + pairs[2 * k + 1];
-  for (int k = 0; k < 4; ++k) octs[k] = quads[2 * k] + quads[2 * k + 1];
-  return (octs[0] + octs[1]) + (octs[2] + octs[3]);
+  double h16[16], h8[8], h4[4];
+  for (int r = 0; r < 16; ++r) h16[r] = a[r] + a[r + 16];
+  for (int r = 0; r < 8; ++r) h8[r] = h16[r] + h16[r + 8];
+  for (int r = 0; r < 4; ++r) h4[r] = h8[r] + h8[r + 4];
+  return (h4[0] + h4[2]) + (h4[1] + h4[3]);
 }
 double EngineSum(const std::vector<double> &x) {
   double s = -0.0;

@@ -56,8 +56,10 @@ HWY_INLINE hn::Vec<D> LoadWide(D d, const double *HWY_RESTRICT x) {
 }
 
 // acc[r] (r < kSumStripes, starting from -0.0) = the sum, in order, of the x[i] with i % kSumStripes == r.
+// Returns how many of acc are still to be folded: the first levels of CombineStripes' fold (a[r] += a[r + 16],
+// then a[r] += a[r + 8]) may already be done in registers, leaving 8.
 template <class S>
-void StripedAccumulate(S x, int64_t n, double *HWY_RESTRICT acc) {
+int StripedAccumulate(S x, int64_t n, double *HWY_RESTRICT acc) {
   static_assert(kSumStripes == 32, "the vector loop below holds 32 accumulators");
   const DAcc d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
@@ -71,10 +73,17 @@ void StripedAccumulate(S x, int64_t n, double *HWY_RESTRICT acc) {
       a2 = hn::Add(a2, LoadWide(d, x + (i + 16)));
       a3 = hn::Add(a3, LoadWide(d, x + (i + 24)));
     }
-    hn::StoreU(a0, d, acc);
-    hn::StoreU(a1, d, acc + 8);
-    hn::StoreU(a2, d, acc + 16);
-    hn::StoreU(a3, d, acc + 24);
+    if (i < n) {  // the tail into stripes 0.. in turn; the padding's -0.0 leaves the other stripes' bits as they are
+      HWY_ALIGN double tail[kSumStripes];
+      for (int r = 0; r < kSumStripes; ++r) tail[r] = i + r < n ? Widen(x + (i + r)) : -0.0;
+      a0 = hn::Add(a0, hn::Load(d, tail));
+      a1 = hn::Add(a1, hn::Load(d, tail + 8));
+      a2 = hn::Add(a2, hn::Load(d, tail + 16));
+      a3 = hn::Add(a3, hn::Load(d, tail + 24));
+    }
+    // CombineStripes' first levels in registers (step 16, then 8); its last three on the 8 that remain.
+    hn::StoreU(hn::Add(hn::Add(a0, a2), hn::Add(a1, a3)), d, acc);
+    return 8;
   } else if (lanes == 4) {
     // Eight independent chains of 4-lane adds (AVX2).
     auto a0 = hn::Set(d, -0.0), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
@@ -105,31 +114,26 @@ void StripedAccumulate(S x, int64_t n, double *HWY_RESTRICT acc) {
   }
   // The last n % kSumStripes elements go to accumulators 0.. in turn, as in the vector loop.
   for (int r = 0; i < n; ++i, ++r) acc[r] += Widen(x + i);
+  return kSumStripes;
 }
 
-double StripedSumF32(const float *x, int64_t n) {
+// The chunk sum: the accumulators, then the rest of CombineStripes' fold on the `live` of them still apart.
+template <class S>
+double StripedSumOf(S x, int64_t n) {
   HWY_ALIGN double acc[kSumStripes];
-  StripedAccumulate(x, n, acc);
-  return CombineStripes(acc);
+  const int live = StripedAccumulate(x, n, acc);
+  for (int step = live / 2; step >= 1; step /= 2)
+    for (int r = 0; r < step; ++r) acc[r] += acc[r + step];
+  return acc[0];
 }
 
-double StripedSumF16(const uint16_t *x, int64_t n) {
-  HWY_ALIGN double acc[kSumStripes];
-  StripedAccumulate(Half16<false>{x}, n, acc);
-  return CombineStripes(acc);
-}
+double StripedSumF32(const float *x, int64_t n) { return StripedSumOf(x, n); }
 
-double StripedSumBF16(const uint16_t *x, int64_t n) {
-  HWY_ALIGN double acc[kSumStripes];
-  StripedAccumulate(Half16<true>{x}, n, acc);
-  return CombineStripes(acc);
-}
+double StripedSumF16(const uint16_t *x, int64_t n) { return StripedSumOf(Half16<false>{x}, n); }
 
-double StripedSumF64(const double *x, int64_t n) {
-  HWY_ALIGN double acc[kSumStripes];
-  StripedAccumulate(x, n, acc);
-  return CombineStripes(acc);
-}
+double StripedSumBF16(const uint16_t *x, int64_t n) { return StripedSumOf(Half16<true>{x}, n); }
+
+double StripedSumF64(const double *x, int64_t n) { return StripedSumOf(x, n); }
 
 // acc[v] += row[v] for v < m: one row of the column path added to the accumulators of its stripe.
 template <class S>

@@ -237,8 +237,8 @@ class Reducer {
         StripeAdd(row, count, stripes + (i % kSumStripes) * slot);
       }
     }
-    for (int step = 1; step < kSumStripes; step *= 2)
-      for (int r = 0; r < kSumStripes; r += 2 * step) {
+    for (int step = kSumStripes / 2; step >= 1; step /= 2)
+      for (int r = 0; r < step; ++r) {
         double *a = stripes + r * slot;
         const double *b = stripes + (r + step) * slot;
         for (int64_t v = 0; v < count; ++v) a[v] += b[v];
