@@ -361,10 +361,6 @@ PointwisePlan PlanPointwise(PointwiseKernel kernel, const PointwiseParams &param
       p.numBlocks = p.numel / p.dims[p.rank - 1] * p.rowBlocks;
     }
   }
-  for (int i = 0; i < numInputs; ++i) {
-    p.prefetch[i] = p.tileRows == 0 && !inputs[i].constant && !p.inDirect[i] &&
-                    (p.rowBlocks > 0 ? p.inStrides[i][p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.inStrides[i]));
-  }
   p.streamOut = p.rawCopy && p.tileRows == 0 &&
                 p.numel >= kStreamOutMinBytes / static_cast<int64_t>(DTypeSize(out.dtype)) &&
                 (p.rowBlocks > 0 ? p.outStrides[p.rank - 1] == 1 : DenseOver(p.rank, p.dims, p.outStrides));
@@ -427,14 +423,7 @@ void RunPointwise(const PointwisePlan &p, const void *const *inputs, void *out, 
         in[i] = static_cast<const char *>(inputs[i]) + OffsetOf(p, p.inStrides[i], v.offset, first) * esize;
       } else {
         char *dst = buffer(thread, i);
-        const char *base = static_cast<const char *>(inputs[i]);
-        LoadBlock(p, block, v.dtype, base, p.inStrides[i], v.offset, dst);
-        if (p.prefetch[i] && block + 1 < p.numBlocks) {
-          // the next block's run of this operand: its lines arrive while this block computes and stores
-          const char *next = base + OffsetOf(p, p.inStrides[i], v.offset, BlockFirst(p, block + 1)) * esize;
-          const int64_t bytes = BlockElements(p, block + 1) * esize;
-          for (int64_t k = 0; k < bytes; k += 64) __builtin_prefetch(next + k, 0, 3);
-        }
+        LoadBlock(p, block, v.dtype, static_cast<const char *>(inputs[i]), p.inStrides[i], v.offset, dst);
         if (p.in[i].loadThrough != DType::kOther)
           roundThrough(thread, p.inCompute, dst, p.in[i].loadThrough, p.inCompute, dst, n);
         in[i] = dst;

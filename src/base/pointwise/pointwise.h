@@ -94,10 +94,6 @@ struct PointwisePlan {
   int64_t rowBlocks = 0;
   // A raw copy into a large out that each block writes as one run: streaming stores (kStreamOutMinBytes).
   bool streamOut = false;
-  // A staged input that each block reads as one run: the next block's run is prefetched while this one
-  // computes (its conversion otherwise reads one operand at a time, a single stream the hardware
-  // prefetchers cannot run far ahead of).
-  bool prefetch[kMaxPointwiseInputs] = {};
   // Fused 16-bit path (not null): every operand is a tensor of out's dtype, FLOAT16 or BF16, computed in
   // fp32 with no rounding in between, and each block's operands are dense runs. The kernel then reads and
   // writes the 16-bit elements in place (src/base/pointwise/fused16-inl.h), converting in registers; its
