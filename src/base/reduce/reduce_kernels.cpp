@@ -122,9 +122,7 @@ template <class S>
 double StripedSumOf(S x, int64_t n) {
   HWY_ALIGN double acc[kSumStripes];
   const int live = StripedAccumulate(x, n, acc);
-  for (int step = live / 2; step >= 1; step /= 2)
-    for (int r = 0; r < step; ++r) acc[r] += acc[r + step];
-  return acc[0];
+  return CombineStripes(acc, live);
 }
 
 double StripedSumF32(const float *x, int64_t n) { return StripedSumOf(x, n); }

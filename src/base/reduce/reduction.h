@@ -40,9 +40,10 @@ constexpr int kSumStripes = 32;
 // A fold, level by level: a[r] += a[r + 16] for r < 16, then a[r] += a[r + 8] for r < 8, ... down to
 // a[0] += a[1]. A balanced tree (the rounding error of log2(32) additions) whose first levels add whole
 // vectors of stripes, so the kernels combine in registers (a pairwise ((a0 + a1) + (a2 + a3)) tree needed 31
-// scalar adds per output: 4096x1024 rows ran at half PyTorch's rate). Overwrites acc.
-inline double CombineStripes(double *acc) {
-  for (int step = kSumStripes / 2; step >= 1; step /= 2)
+// scalar adds per output: 4096x1024 rows ran at half PyTorch's rate). Overwrites acc. `live`: how many of
+// acc are still apart (8 when a kernel did the levels of steps 16 and 8 in registers).
+inline double CombineStripes(double *acc, int live = kSumStripes) {
+  for (int step = live / 2; step >= 1; step /= 2)
     for (int r = 0; r < step; ++r) acc[r] += acc[r + step];
   return acc[0];
 }
