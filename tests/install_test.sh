@@ -17,7 +17,9 @@ for h in aclnn_layer_norm aclnn_layer_norm_backward aclnn_group_norm_swish aclnn
          aclnn_pad2d_backward aclnn_prelu_backward aclnn_convolution_backward aclnn_prelu aclnn_reflection_pad2d \
          aclnn_replication_pad2d aclnn_convolution aclnn_add aclnn_sub aclnn_mul aclnn_div aclnn_cast aclnn_copy \
          aclnn_zero aclnn_ones aclnn_fill_scalar aclnn_masked_fill_scalar aclnn_neg aclnn_exp aclnn_sqrt aclnn_rsqrt \
-         aclnn_tanh aclnn_tanh_backward aclnn_reduce_sum aclnn_mean; do
+         aclnn_tanh aclnn_tanh_backward aclnn_reduce_sum aclnn_mean aclnn_silu aclnn_silu_backward aclnn_gelu \
+         aclnn_gelu_backward aclnn_gelu_v2 aclnn_gelu_backward_v2 aclnn_sigmoid aclnn_sigmoid_backward aclnn_relu \
+         aclnn_threshold_backward aclnn_softmax aclnn_softmax_backward aclnn_logsoftmax aclnn_logsoftmax_backward; do
   test -f "$prefix/include/aclnnop/level2/$h.h"
 done
 command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 1; }
@@ -55,6 +57,12 @@ check prelu "$src/examples/expected/prelu.txt"
 check conv_tbc "$src/examples/expected/conv_tbc.txt"
 check layer_norm "$src/examples/expected/layer_norm.txt"
 check layer_norm_cascade "$src/examples/expected/layer_norm_cascade.txt"
+# The activations on the pointwise engine, each with the vendor's example values.
+for name in silu silu_backward gelu gelu_backward gelu_v2 gelu_backward_v2 sigmoid inplace_sigmoid sigmoid_backward \
+            relu inplace_relu threshold_backward \
+            softmax softmax_backward log_softmax log_softmax_backward; do
+  check "$name" "$src/examples/expected/$name.txt"
+done
 
 # ops-math samples: build.sh's line for ops-math (pad-prelu-forward.md §0.4) has no -I include/aclnnop
 # and no -lopapi_nn, so the pad operators must resolve from libopapi_math alone.

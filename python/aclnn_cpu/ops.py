@@ -830,6 +830,17 @@ def _broadcast(a, b):
     return lambda c: np.broadcast_shapes(c[a].shape, c[b].shape)
 
 
+def _promoted_pair(a, b):
+    """The backward activations' out dtype: the two inputs promoted (without a table entry, a's dtype)."""
+    return lambda c: promote_types(c[a].acl, c[b].acl, c[a].acl)
+
+
+def _sigmoid_dtype(c):
+    """Sigmoid's out dtype: self's where it is floating or complex, else FLOAT (the out list has no integers)."""
+    t = c["self"].acl
+    return t if t in _FLOATING or t in _COMPLEX else ACL_FLOAT
+
+
 FLOATS = ("float32", "float16", "bfloat16")
 PAD_FLOATS = ("float32", "float16", "bfloat16", "float64", "complex64", "complex128")
 INTS = ("int8", "uint8", "int16", "int32", "int64")
@@ -837,6 +848,7 @@ ARITH = FLOATS + ("float64",) + INTS + ("bool", "complex64", "complex128")  # A2
 ALL = ARITH + ("uint16", "uint32", "uint64")
 UNARY_INPLACE = FLOATS + ("float64", "complex64", "complex128")
 NEG = UNARY_INPLACE + ("int8", "int32", "int64")
+RELU = FLOATS + ("int8", "uint8", "int32", "int64")
 
 # ---------------------------------------------------------------------------------------------------------------
 # THE TABLE: one entry per operator (GetWorkspaceSize parameters in header order)
@@ -984,6 +996,44 @@ OPS = [
     Op("aclnnTanhBackward", [In("gradOutput"), In("output"),
                              Out("gradInput", _broadcast("gradOutput", "output"), lambda c: c["gradOutput"].acl)],
        FLOATS + ("float64",), "gradInput = gradOutput * (1 - output^2), broadcast"),
+    # activations (docs/ops/activations.md): the backward functions take the forward input (Silu, Gelu) or
+    # output (Sigmoid) as the vendor's do
+    Op("aclnnSilu", [In("self"), Out("out", *like("self"))], FLOATS, "out = self * sigmoid(self)"),
+    Op("aclnnSiluBackward", [In("gradOutput"), In("self"), Out("gradInput", *like("self"))], FLOATS,
+       "gradInput = gradOutput * silu'(self) (self the forward input; no broadcast on the A2)"),
+    Op("aclnnGelu", [In("self"), Out("out", *like("self"))], FLOATS,
+       "out = GELU(self) in its tanh approximation, as the vendor's kernel"),
+    Op("aclnnGeluBackward", [In("gradOutput"), In("self"), Out("gradInput", _broadcast("gradOutput", "self"),
+                                                                _promoted_pair("gradOutput", "self"))],
+       FLOATS, "gradInput = gradOutput * GELU'(self), tanh approximation, broadcast, in the promoted dtype"),
+    Op("aclnnGeluV2", [In("x"), Int("approximate", default=0), Out("y", *like("x"))], FLOATS,
+       "y = GELU(x): approximate 1 = tanh form, otherwise the erf form x * Phi(x)"),
+    Op("aclnnGeluBackwardV2", [In("gradOutput"), In("self"), Str("approximate", default="none"),
+                               Out("gradInput", _broadcast("gradOutput", "self"), _promoted_pair("gradOutput", "self"))],
+       FLOATS, "gradInput = gradOutput * GELU'(self), approximate \"none\" (erf) or \"tanh\", broadcast"),
+    Op("aclnnSigmoid", [In("self"), Out("out", like("self")[0], _sigmoid_dtype)],
+       UNARY_INPLACE + INTS + ("bool",), "out = 1 / (1 + exp(-self)); integers and BOOL give FLOAT"),
+    Op("aclnnInplaceSigmoid", [Ref("selfRef")], UNARY_INPLACE, "selfRef = 1 / (1 + exp(-selfRef))"),
+    Op("aclnnSigmoidBackward", [In("gradOutput"), In("output"),
+                                Out("gradInput", _broadcast("gradOutput", "output"),
+                                    _promoted_pair("gradOutput", "output"))],
+       UNARY_INPLACE, "gradInput = gradOutput * output * (1 - output) (output the forward result), broadcast"),
+    Op("aclnnRelu", [In("self"), Out("out", *like("self"))], RELU, "out = max(self, 0)"),
+    Op("aclnnInplaceRelu", [Ref("selfRef")], RELU, "selfRef = max(selfRef, 0)"),
+    Op("aclnnThresholdBackward", [In("gradOutput"), In("self"), Scalar("threshold", default=0.0),
+                                  Out("out", _broadcast("self", "gradOutput"), lambda c: c["self"].acl)],
+       FLOATS + ("int8", "uint8", "int32"), "out = self > threshold ? gradOutput : 0, broadcast"),
+    # the softmax family (docs/ops/softmax.md): rows along dim
+    Op("aclnnSoftmax", [In("self"), Int("dim", default=-1), Out("out", *like("self"))], FLOATS + ("float64",),
+       "out = exp(self - max) / sum(exp(self - max)) along dim"),
+    Op("aclnnSoftmaxBackward", [In("gradOutput"), In("output"), Int("dim", default=-1),
+                                Out("out", *like("gradOutput"))], FLOATS,
+       "out = output * (gradOutput - sum(gradOutput * output)) along dim (output the forward result)"),
+    Op("aclnnLogSoftmax", [In("self"), Int("dim", default=-1), Out("out", *like("self"))], FLOATS + ("float64",),
+       "out = self - logsumexp(self) along dim"),
+    Op("aclnnLogSoftmaxBackward", [In("gradOutput"), In("output"), Int("dim", default=-1),
+                                   Out("out", *like("gradOutput"))], FLOATS,
+       "out = gradOutput - exp(output) * sum(gradOutput) along dim (output the forward result)"),
 ]
 
 OP_BY_NAME = {}

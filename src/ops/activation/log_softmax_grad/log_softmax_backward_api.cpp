@@ -1,0 +1,54 @@
+// aclnnLogSoftmaxBackward: out = gradOutput - exp(output) * Σ gradOutput along dim, output being the
+// forward result of LogSoftmax (docs/ops/softmax.md).
+#include "aclnnop/aclnn_logsoftmax_backward.h"
+#include "base/meta_objects.h"
+#include "base/phase2_entry.h"
+#include "ops/activation/softmax_family/softmax_launch.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char *kOp = "aclnnLogSoftmaxBackward";
+
+// null (output first, then gradOutput, out) -> empty gradOutput or output: done -> output dtype, gradOutput
+// dtype, equal -> ranks <= 8 -> output shape, out shape == gradOutput's -> dim, last -> (CPU) out dtype
+// convertible. The kernel computes in gradOutput's dtype; the result is then cast to out's.
+aclnnStatus LogSoftmaxBackward(const aclTensor *gradOutput, const aclTensor *output, int64_t dim, aclTensor *out,
+                               uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(kOp);
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(output, "output"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(gradOutput, "gradOutput"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(out, "out"));
+  SoftmaxCall call{kOp, SoftmaxKind::kLogSoftmaxGrad, {{gradOutput, "gradOutput"}, {output, "output"}}, {out, "out"},
+                   dim, gradOutput->dataType};
+  call.compute = !IsEmpty(*gradOutput) && !IsEmpty(*output);
+  if (call.compute) {
+    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(output, "output", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(gradOutput, "gradOutput", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLCPU_RETURN_IF_ERROR(check.SameDType(gradOutput, "gradOutput", output, "output"));
+    ACLCPU_RETURN_IF_ERROR(check.RankAtMost(gradOutput, "gradOutput", kMaxRank));
+    ACLCPU_RETURN_IF_ERROR(check.RankAtMost(output, "output", kMaxRank));
+    ACLCPU_RETURN_IF_ERROR(check.SameShape(output, "output", gradOutput, "gradOutput"));
+    ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", gradOutput, "gradOutput"));
+    ACLCPU_RETURN_IF_ERROR(CheckSoftmaxDim(check, gradOutput, "gradOutput", dim));
+    ACLCPU_RETURN_IF_ERROR(CheckConvertibleOut(check, out));
+  }
+  return LaunchSoftmax(call, workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+extern "C" {
+
+aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *output, int64_t dim,
+                                                    aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  return aclcpu::Guarded(
+      aclcpu::kOp, [&] { return aclcpu::LogSoftmaxBackward(gradOutput, output, dim, out, workspaceSize, executor); });
+}
+
+ACLCPU_PHASE2_ENTRY(aclnnLogSoftmaxBackward, aclcpu::kOp)
+
+}  // extern "C"

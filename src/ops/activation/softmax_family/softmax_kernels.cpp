@@ -1,0 +1,379 @@
+// The softmax family's arithmetic (docs/ops/softmax.md "Implementation"): fp32 rows with exp in fp32
+// arithmetic (base/vector_exp-inl.h, within 0.55 ulp), every sum and every final step in double, rounded
+// once; double rows in double with std::exp.
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "ops/activation/softmax_family/softmax_kernels.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+// The shared exponential after highway.h, once per target.
+#include "base/vector_exp-inl.h"
+
+#include "ops/activation/softmax_family/softmax_kernels.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using DF = hn::ScalableTag<float>;
+using DD = hn::ScalableTag<double>;
+using DH = hn::Rebind<float, DD>;  // the fp32 lanes that one double vector widens
+using VF = hn::Vec<DF>;
+using VD = hn::Vec<DD>;
+constexpr size_t kMaxF = hn::MaxLanes(DF());
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+// Calls f(part, doubles) on each double-width part of an fp32 vector (part 0 or 1). The single-lane target
+// has no half vectors: its one lane goes through the aligned buf.
+template <class F>
+HWY_INLINE void ForEachPart(VF v, float *HWY_RESTRICT buf, const F &f) {
+  const DD dd;
+  const DH dh;
+#if HWY_TARGET == HWY_SCALAR
+  hn::Store(v, DF(), buf);
+  f(0, hn::PromoteTo(dd, hn::Load(dh, buf)));
+#else
+  (void)buf;
+  f(0, hn::PromoteTo(dd, hn::LowerHalf(dh, v)));
+  f(1, hn::PromoteTo(dd, hn::UpperHalf(dh, v)));
+#endif
+}
+
+// The fp32 rounding of f(part, a, b) evaluated in double on each part of two fp32 vectors.
+template <class F>
+HWY_INLINE VF ViaDouble(VF a, VF b, float *HWY_RESTRICT bufA, float *HWY_RESTRICT bufB, const F &f) {
+  const DF df;
+  const DD dd;
+  const DH dh;
+#if HWY_TARGET == HWY_SCALAR
+  hn::Store(a, df, bufA);
+  hn::Store(b, df, bufB);
+  hn::Store(hn::DemoteTo(dh, f(0, hn::PromoteTo(dd, hn::Load(dh, bufA)), hn::PromoteTo(dd, hn::Load(dh, bufB)))), dh,
+            bufA);
+  return hn::Load(df, bufA);
+#else
+  (void)bufA;
+  (void)bufB;
+  const VD lo = f(0, hn::PromoteTo(dd, hn::LowerHalf(dh, a)), hn::PromoteTo(dd, hn::LowerHalf(dh, b)));
+  const VD hi = f(1, hn::PromoteTo(dd, hn::UpperHalf(dh, a)), hn::PromoteTo(dd, hn::UpperHalf(dh, b)));
+  return hn::Combine(df, hn::DemoteTo(dh, hi), hn::DemoteTo(dh, lo));
+#endif
+}
+
+// Walks a row of n values a vector at a time: body(k, a, b, out) on full vectors in place, then once on a
+// vector whose tail lanes come from aligned copies padded with `pad` (their results are not stored). The
+// reductions therefore see the same lanes in the same order for every row of length n.
+template <class Body>
+HWY_INLINE void ForEachVector(int64_t n, const float *a, const float *b, float *out, float pad, const Body &body) {
+  const DF df;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  int64_t k = 0;
+  for (; k + lanes <= n; k += lanes) body(a + k, b == nullptr ? nullptr : b + k, out == nullptr ? nullptr : out + k);
+  if (k == n) return;
+  HWY_ALIGN float ta[kMaxF], tb[kMaxF], to[kMaxF];
+  for (int64_t i = 0; i < lanes; ++i) {
+    ta[i] = k + i < n ? a[k + i] : pad;
+    tb[i] = b != nullptr && k + i < n ? b[k + i] : 0.0f;
+  }
+  body(ta, b == nullptr ? nullptr : tb, out == nullptr ? nullptr : to);
+  if (out != nullptr)
+    for (int64_t i = k; i < n; ++i) out[i] = to[i - k];
+}
+
+float RowMax(int64_t n, const float *x) {
+  const DF df;
+  VF m = hn::Set(df, kNegInf);
+  ForEachVector(n, x, nullptr, nullptr, kNegInf,
+                [&](const float *xk, const float *, float *) HWY_ATTR { m = hn::Max(m, hn::LoadU(df, xk)); });
+  return hn::GetLane(hn::MaxOfLanes(df, m));
+}
+
+// Σ exp(x - m) in double; the exponentials also go to e when it is not null. Padding lanes are -inf, whose
+// exponential is 0 for every m that keeps the sum meaningful (any other m makes some real lane NaN).
+double ExpSum(int64_t n, const float *x, float m, float *e) {
+  const DF df;
+  const DD dd;
+  const VF vm = hn::Set(df, m);
+  HWY_ALIGN float buf[kMaxF];
+  // Four accumulators (two vectors' parts), so that the additions of consecutive vectors overlap.
+  VD acc[4] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
+  size_t odd = 0;
+  ForEachVector(n, x, nullptr, e, kNegInf, [&](const float *xk, const float *, float *ek) HWY_ATTR {
+    const VF v = vexp::Exp(df, hn::Sub(hn::LoadU(df, xk), vm));
+    if (ek != nullptr) hn::StoreU(v, df, ek);
+    ForEachPart(v, buf, [&](size_t p, VD w) HWY_ATTR { acc[odd + p] = hn::Add(acc[odd + p], w); });
+    odd ^= 2;
+  });
+  return hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(acc[0], acc[1]), hn::Add(acc[2], acc[3]))));
+}
+
+// A double as two fp32 terms hi + lo. For 1 / s: e * hi + e * lo with one fused rounding is e / s within half
+// an ulp plus 2^-48 relative, at the cost of a multiply and a fused multiply-add.
+struct SplitInverse {
+  float hi, lo;
+};
+SplitInverse SplitOf(double v) {
+  const auto hi = static_cast<float>(v);
+  // An infinite or NaN hi carries everything (v - hi would be NaN).
+  return {hi, std::isfinite(hi) ? static_cast<float>(v - hi) : 0.0f};
+}
+SplitInverse InverseOf(double s) { return SplitOf(1.0 / s); }
+
+// Σ f(a, b) in double over the row (pad 0: f(acc, 0, 0) must be acc).
+template <class F>
+double PairSum(int64_t n, const float *a, const float *b, const F &f) {
+  const DF df;
+  const DD dd;
+  HWY_ALIGN float bufA[kMaxF], bufB[kMaxF];
+  VD acc[2] = {hn::Zero(dd), hn::Zero(dd)};
+  ForEachVector(n, a, b, nullptr, 0.0f, [&](const float *ak, const float *bk, float *) HWY_ATTR {
+    ViaDouble(hn::LoadU(df, ak), hn::LoadU(df, bk), bufA, bufB, [&](size_t p, VD x, VD y) HWY_ATTR {
+      acc[p] = f(acc[p], x, y);
+      return x;
+    });
+  });
+  return hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc[0], acc[1])));
+}
+
+void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch) {
+  const DF df;
+  switch (kind) {
+    case SoftmaxKind::kSoftmax: {  // exp(x - m) / Σ exp(x - m): the division as a split product
+      const SplitInverse inv = InverseOf(ExpSum(n, a, RowMax(n, a), scratch));
+      const VF hi = hn::Set(df, inv.hi), lo = hn::Set(df, inv.lo);
+      ForEachVector(n, scratch, nullptr, out, 0.0f, [&](const float *ek, const float *, float *ok) HWY_ATTR {
+        const VF e = hn::LoadU(df, ek);
+        hn::StoreU(hn::MulAdd(e, hi, hn::Mul(e, lo)), df, ok);
+      });
+      return;
+    }
+    case SoftmaxKind::kLogSoftmax: {  // (x - m) - log Σ exp(x - m)
+      // log Σ in double, split into fp32 hi + lo. x - m is exact near the maximum (Sterbenz) and never cancels
+      // against log Σ (x - m <= 0 <= log Σ), so ((x - m) - hi) - lo is within about 1.5 ulp, in fp32 lanes.
+      const float m = RowMax(n, a);
+      const SplitInverse lse = SplitOf(std::log(ExpSum(n, a, m, nullptr)));
+      const VF vm = hn::Set(df, m), hi = hn::Set(df, lse.hi), lo = hn::Set(df, lse.lo);
+      ForEachVector(n, a, nullptr, out, 0.0f, [&](const float *xk, const float *, float *ok) HWY_ATTR {
+        hn::StoreU(hn::Sub(hn::Sub(hn::Sub(hn::LoadU(df, xk), vm), hi), lo), df, ok);
+      });
+      return;
+    }
+    case SoftmaxKind::kSoftmaxGrad: {  // y (g - Σ g y)
+      // Σ g y in double, split into fp32 hi + lo. g - hi is exact where it cancels (Sterbenz), and the fused
+      // y (g - hi) - y lo rounds once: within about one ulp of the double evaluation, in fp32 lanes.
+      const double s = PairSum(n, a, b, [](VD acc, VD g, VD y) HWY_ATTR { return hn::MulAdd(g, y, acc); });
+      const SplitInverse split = SplitOf(s);
+      const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
+      ForEachVector(n, a, b, out, 0.0f, [&](const float *gk, const float *yk, float *ok) HWY_ATTR {
+        const VF y = hn::LoadU(df, yk);
+        hn::StoreU(hn::MulSub(y, hn::Sub(hn::LoadU(df, gk), hi), hn::Mul(y, lo)), df, ok);
+      });
+      return;
+    }
+    case SoftmaxKind::kLogSoftmaxGrad: {  // g - exp(y) Σ g
+      // Σ g in double, split into fp32 hi + lo: (g - e hi) rounded once, then - e lo.
+      const double s = PairSum(n, a, a, [](VD acc, VD g, VD) HWY_ATTR { return hn::Add(acc, g); });
+      const SplitInverse split = SplitOf(s);
+      const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
+      ForEachVector(n, a, b, out, 0.0f, [&](const float *gk, const float *yk, float *ok) HWY_ATTR {
+        const VF e = vexp::Exp(df, hn::LoadU(df, yk));
+        hn::StoreU(hn::NegMulAdd(e, lo, hn::NegMulAdd(e, hi, hn::LoadU(df, gk))), df, ok);
+      });
+      return;
+    }
+  }
+}
+
+// Each lane's statistic (the double parts in acc) through f, split into fp32 hi + lo vectors.
+template <class F>
+void SplitLanes(const VD *acc, const F &f, VF *hi, VF *lo) {
+  const DF df;
+  const DD dd;
+  HWY_ALIGN double values[2 * hn::MaxLanes(dd)];
+  HWY_ALIGN float hiLanes[kMaxF], loLanes[kMaxF];
+  const size_t partLanes = hn::Lanes(dd);
+  for (size_t p = 0; p * partLanes < hn::Lanes(df); ++p) hn::Store(acc[p], dd, values + p * partLanes);
+  for (size_t i = 0; i < hn::Lanes(df); ++i) {
+    const SplitInverse split = SplitOf(f(values[i]));
+    hiLanes[i] = split.hi;
+    loLanes[i] = split.lo;
+  }
+  *hi = hn::Load(df, hiLanes);
+  *lo = hn::Load(df, loLanes);
+}
+
+// The columns of a tile, a vector of columns at a time; the last group of columns through masks. The same
+// steps as SoftmaxRow, each lane a row, each row's sums in index order.
+void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
+                 float *out, int64_t ldo) {
+  const DF df;
+  const DD dd;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(df));
+  HWY_ALIGN float bufA[kMaxF], bufB[kMaxF];
+  for (int64_t j = 0; j < w; j += lanes) {
+    const bool full = j + lanes <= w;
+    const auto mask = hn::FirstN(df, static_cast<size_t>(w - j));
+    const auto load = [&](const float *p, int64_t ld, int64_t k) HWY_ATTR {
+      return full ? hn::LoadU(df, p + k * ld + j) : hn::MaskedLoad(mask, df, p + k * ld + j);
+    };
+    const auto store = [&](VF v, int64_t k) HWY_ATTR {
+      if (full) {
+        hn::StoreU(v, df, out + k * ldo + j);
+      } else {
+        hn::BlendedStore(v, mask, df, out + k * ldo + j);
+      }
+    };
+    VD acc[2] = {hn::Zero(dd), hn::Zero(dd)};
+    const auto addParts = [&](VF v) HWY_ATTR {
+      ForEachPart(v, bufA, [&](size_t p, VD x) HWY_ATTR { acc[p] = hn::Add(acc[p], x); });
+    };
+    VF hi, lo;
+    switch (kind) {
+      case SoftmaxKind::kSoftmax:
+      case SoftmaxKind::kLogSoftmax: {
+        VF m = hn::Set(df, kNegInf);
+        for (int64_t k = 0; k < n; ++k) m = hn::Max(m, load(a, lda, k));
+        const bool log = kind == SoftmaxKind::kLogSoftmax;
+        for (int64_t k = 0; k < n; ++k) {
+          const VF e = vexp::Exp(df, hn::Sub(load(a, lda, k), m));
+          if (!log) store(e, k);
+          addParts(e);
+        }
+        if (log) {
+          SplitLanes(
+              acc, [](double s) { return std::log(s); }, &hi, &lo);
+          for (int64_t k = 0; k < n; ++k) store(hn::Sub(hn::Sub(hn::Sub(load(a, lda, k), m), hi), lo), k);
+        } else {
+          SplitLanes(
+              acc, [](double s) { return 1.0 / s; }, &hi, &lo);
+          for (int64_t k = 0; k < n; ++k) {
+            const VF e = load(out, ldo, k);
+            store(hn::MulAdd(e, hi, hn::Mul(e, lo)), k);
+          }
+        }
+        break;
+      }
+      case SoftmaxKind::kSoftmaxGrad:
+        for (int64_t k = 0; k < n; ++k) {
+          ViaDouble(load(a, lda, k), load(b, ldb, k), bufA, bufB, [&](size_t p, VD gd, VD yd) HWY_ATTR {
+            acc[p] = hn::MulAdd(gd, yd, acc[p]);
+            return gd;
+          });
+        }
+        SplitLanes(
+            acc, [](double s) { return s; }, &hi, &lo);
+        for (int64_t k = 0; k < n; ++k) {
+          const VF y = load(b, ldb, k);
+          store(hn::MulSub(y, hn::Sub(load(a, lda, k), hi), hn::Mul(y, lo)), k);
+        }
+        break;
+      case SoftmaxKind::kLogSoftmaxGrad:
+        for (int64_t k = 0; k < n; ++k) addParts(load(a, lda, k));
+        SplitLanes(
+            acc, [](double s) { return s; }, &hi, &lo);
+        for (int64_t k = 0; k < n; ++k) {
+          const VF e = vexp::Exp(df, load(b, ldb, k));
+          store(hn::NegMulAdd(e, lo, hn::NegMulAdd(e, hi, load(a, lda, k))), k);
+        }
+        break;
+    }
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+
+HWY_EXPORT(SoftmaxRow);
+HWY_EXPORT(SoftmaxCols);
+
+void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxRow)(kind, n, a, b, out, scratch);
+}
+
+void SoftmaxColsF32(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
+                    float *out, int64_t ldo) {
+  HWY_DYNAMIC_DISPATCH(SoftmaxCols)(kind, n, w, a, lda, b, ldb, out, ldo);
+}
+
+// Double: the same formulas in double, each sum compensated (Neumaier) in index order, so that a long row is
+// as accurate as a short one.
+namespace {
+
+struct CompensatedSum {
+  double sum = 0.0, carry = 0.0;
+  void Add(double v) {
+    const double t = sum + v;
+    carry += std::fabs(sum) >= std::fabs(v) ? (sum - t) + v : (v - t) + sum;
+    sum = t;
+  }
+  // An infinite or NaN sum stays as it is (the carry would turn it into NaN).
+  double Value() const { return std::isfinite(sum) ? sum + carry : sum; }
+};
+
+// The statistic of a row: Σ exp(x - m) for the forward functions, Σ g y or Σ g for the backward ones.
+double RowStatistic(SoftmaxKind kind, int64_t n, int64_t stride, const double *a, const double *b, double *m) {
+  CompensatedSum s;
+  *m = -std::numeric_limits<double>::infinity();
+  switch (kind) {
+    case SoftmaxKind::kSoftmax:
+    case SoftmaxKind::kLogSoftmax:
+      for (int64_t k = 0; k < n; ++k) *m = a[k * stride] > *m ? a[k * stride] : *m;
+      for (int64_t k = 0; k < n; ++k) s.Add(std::exp(a[k * stride] - *m));
+      break;
+    case SoftmaxKind::kSoftmaxGrad:
+      for (int64_t k = 0; k < n; ++k) s.Add(a[k * stride] * b[k * stride]);
+      break;
+    case SoftmaxKind::kLogSoftmaxGrad:
+      for (int64_t k = 0; k < n; ++k) s.Add(a[k * stride]);
+      break;
+  }
+  return s.Value();
+}
+
+// Writes a row's results (stride apart) from its statistic.
+void RowResults(SoftmaxKind kind, int64_t n, int64_t stride, const double *a, const double *b, double m, double s,
+                double *out) {
+  switch (kind) {
+    case SoftmaxKind::kSoftmax:
+      for (int64_t k = 0; k < n; ++k) out[k * stride] = std::exp(a[k * stride] - m) / s;
+      return;
+    case SoftmaxKind::kLogSoftmax: {
+      const double lse = std::log(s);
+      for (int64_t k = 0; k < n; ++k) out[k * stride] = (a[k * stride] - m) - lse;
+      return;
+    }
+    case SoftmaxKind::kSoftmaxGrad:
+      for (int64_t k = 0; k < n; ++k) out[k * stride] = b[k * stride] * (a[k * stride] - s);
+      return;
+    case SoftmaxKind::kLogSoftmaxGrad:
+      for (int64_t k = 0; k < n; ++k) out[k * stride] = std::fma(-std::exp(b[k * stride]), s, a[k * stride]);
+      return;
+  }
+}
+
+}  // namespace
+
+void SoftmaxRowF64(SoftmaxKind kind, int64_t n, const double *a, const double *b, double *out, double *) {
+  double m = 0.0;
+  const double s = RowStatistic(kind, n, 1, a, b, &m);
+  RowResults(kind, n, 1, a, b, m, s, out);
+}
+
+void SoftmaxColsF64(SoftmaxKind kind, int64_t n, int64_t w, const double *a, const double *b, double *out) {
+  for (int64_t j = 0; j < w; ++j) {
+    double m = 0.0;
+    const double s = RowStatistic(kind, n, w, a + j, b == nullptr ? nullptr : b + j, &m);
+    RowResults(kind, n, w, a + j, b == nullptr ? nullptr : b + j, m, s, out + j);
+  }
+}
+
+}  // namespace aclcpu
+#endif  // HWY_ONCE

@@ -1,0 +1,25 @@
+// The arithmetic of the softmax family on rows already in compute precision (fp32 or double), dispatched
+// per SIMD target. Kernel-facing: the row and tile walking lives in softmax_run.cpp.
+#pragma once
+
+#include <cstdint>
+
+namespace aclcpu {
+
+enum class SoftmaxKind : int8_t { kSoftmax, kLogSoftmax, kSoftmaxGrad, kLogSoftmaxGrad };
+
+// One row of n contiguous values. a = x (forward) or gradOutput (backward); b = the forward result
+// (backward only). out may be a or b itself (every pass reads index k before writing index k). `scratch`
+// holds n values for Softmax's exponentials. Reductions run in double in an order fixed by n alone.
+void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch);
+void SoftmaxRowF64(SoftmaxKind kind, int64_t n, const double *a, const double *b, double *out, double *scratch);
+
+// w rows side by side: value k of row j at [k * ld + j] (ld = w for a dense tile), k < n, j < w <=
+// kMaxTileWidth. Each row is reduced on its own, in index order, so its bits do not depend on its neighbours.
+// out may be a.
+void SoftmaxColsF32(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
+                    float *out, int64_t ldo);
+void SoftmaxColsF64(SoftmaxKind kind, int64_t n, int64_t w, const double *a, const double *b, double *out);
+constexpr int64_t kMaxTileWidth = 64;
+
+}  // namespace aclcpu
