@@ -3,6 +3,7 @@
 // only its vendor check order and an ActivationCall.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "base/check.h"
@@ -11,13 +12,17 @@
 namespace aclcpu {
 
 struct ActivationCall {
-  const char *op = "";
-  ActivationOp kind = ActivationOp::kSigmoid;
+  ActivationCall(const char *opName, ActivationOp operation, std::vector<NamedTensor> in, NamedTensor result,
+                 aclDataType computeDtype, const PointwiseParams &kernelParams = {})
+      : op(opName), kind(operation), inputs(std::move(in)), out(result), compute(computeDtype), params(kernelParams) {}
+
+  const char *op;
+  ActivationOp kind;
   std::vector<NamedTensor> inputs;  // in the kernel's order; they broadcast to out's shape
-  NamedTensor out{nullptr, "out"};
+  NamedTensor out;
   // The dtype the vendor casts the inputs to and computes in; the result passes through it on its
   // way to out's dtype.
-  aclDataType compute = ACL_FLOAT;
+  aclDataType compute;
   PointwiseParams params;
   bool identity = false;  // out already holds the result (InplaceRelu of UINT8): phase 2 does nothing
 };

@@ -24,13 +24,8 @@ aclnnStatus Gelu(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
   ACLCPU_RETURN_IF_ERROR(check.PublicFormat(out, "out"));
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kGeluTanh;
-  call.inputs = {{self, "self"}};
-  call.out = {out, "out"};
-  call.compute = self->dataType;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp, ActivationOp::kGeluTanh, {{self, "self"}}, {out, "out"}, self->dataType}, workspaceSize,
+                          executor);
 }
 
 }  // namespace

@@ -33,13 +33,12 @@ aclnnStatus GeluBackward(const aclTensor *gradOutput, const aclTensor *self, con
   ACLCPU_RETURN_IF_ERROR(check.ShapeIs(gradInput, "gradInput", shape, "the broadcast shape of gradOutput and self"));
   if (ToDType(gradInput->dataType) == DType::kOther)
     return check.Invalid("a gradInput dtype the result can be cast to", DTypeName(gradInput->dataType));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kGeluTanhGrad;
-  call.inputs = {{gradOutput, "gradOutput"}, {self, "self"}};
-  call.out = {gradInput, "gradInput"};
-  call.compute = promoted;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp,
+                           ActivationOp::kGeluTanhGrad,
+                           {{gradOutput, "gradOutput"}, {self, "self"}},
+                           {gradInput, "gradInput"},
+                           promoted},
+                          workspaceSize, executor);
 }
 
 }  // namespace

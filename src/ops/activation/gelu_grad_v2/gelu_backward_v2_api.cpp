@@ -37,13 +37,12 @@ aclnnStatus GeluBackwardV2(const aclTensor *gradOutput, const aclTensor *self, c
   const bool tanh = std::strcmp(approximate, "tanh") == 0;
   if (!tanh && std::strcmp(approximate, "none") != 0)
     return check.Invalid("approximate \"none\" or \"tanh\"", TraceString(approximate));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = tanh ? ActivationOp::kGeluTanhGrad : ActivationOp::kGeluErfGrad;
-  call.inputs = {{gradOutput, "gradOutput"}, {self, "self"}};
-  call.out = {gradInput, "gradInput"};
-  call.compute = promoted;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp,
+                           tanh ? ActivationOp::kGeluTanhGrad : ActivationOp::kGeluErfGrad,
+                           {{gradOutput, "gradOutput"}, {self, "self"}},
+                           {gradInput, "gradInput"},
+                           promoted},
+                          workspaceSize, executor);
 }
 
 }  // namespace

@@ -22,13 +22,9 @@ aclnnStatus GeluV2(const aclTensor *x, int64_t approximate, aclTensor *y, uint64
   ACLCPU_RETURN_IF_ERROR(check.SameDType(y, "y", x, "x"));
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(x, "x", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(y, "y", x, "x"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = approximate == 1 ? ActivationOp::kGeluTanh : ActivationOp::kGeluErf;
-  call.inputs = {{x, "x"}};
-  call.out = {y, "y"};
-  call.compute = x->dataType;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation(
+      {kOp, approximate == 1 ? ActivationOp::kGeluTanh : ActivationOp::kGeluErf, {{x, "x"}}, {y, "y"}, x->dataType},
+      workspaceSize, executor);
 }
 
 }  // namespace

@@ -29,12 +29,7 @@ aclnnStatus Relu(const char *op, const aclTensor *self, const aclTensor *out, ui
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, selfName, kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(out, outName, kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(out, outName, self, selfName));
-  ActivationCall call;
-  call.op = op;
-  call.kind = ActivationOp::kRelu;
-  call.inputs = {{self, selfName}};
-  call.out = {out, outName};
-  call.compute = self->dataType;
+  ActivationCall call(op, ActivationOp::kRelu, {{self, selfName}}, {out, outName}, self->dataType);
   call.identity = inplace && self->dataType == ACL_UINT8;  // every value is already >= 0
   return LaunchActivation(call, workspaceSize, executor);
 }

@@ -40,13 +40,12 @@ aclnnStatus Sigmoid(const char *op, const aclTensor *self, aclTensor *out, uint6
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(out, inplace ? "selfRef" : "out", kOutDtypes));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, selfName, kMaxRank));
-  ActivationCall call;
-  call.op = op;
-  call.kind = ActivationOp::kSigmoid;
-  call.inputs = {{self, selfName}};
-  call.out = {out, inplace ? "selfRef" : "out"};
-  call.compute = In(self->dataType, kOutDtypes) ? self->dataType : out->dataType;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({op,
+                           ActivationOp::kSigmoid,
+                           {{self, selfName}},
+                           {out, inplace ? "selfRef" : "out"},
+                           In(self->dataType, kOutDtypes) ? self->dataType : out->dataType},
+                          workspaceSize, executor);
 }
 
 aclnnStatus InplaceSigmoid(aclTensor *selfRef, uint64_t *workspaceSize, aclOpExecutor **executor) {

@@ -33,13 +33,12 @@ aclnnStatus SigmoidBackward(const aclTensor *gradOutput, const aclTensor *output
   std::vector<int64_t> shape;
   ACLCPU_RETURN_IF_ERROR(check.Broadcast(gradOutput, "gradOutput", output, "output", &shape));
   ACLCPU_RETURN_IF_ERROR(check.ShapeIs(gradInput, "gradInput", shape, "the broadcast shape of gradOutput and output"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kSigmoidGrad;
-  call.inputs = {{gradOutput, "gradOutput"}, {output, "output"}};
-  call.out = {gradInput, "gradInput"};
-  call.compute = promoted;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp,
+                           ActivationOp::kSigmoidGrad,
+                           {{gradOutput, "gradOutput"}, {output, "output"}},
+                           {gradInput, "gradInput"},
+                           promoted},
+                          workspaceSize, executor);
 }
 
 }  // namespace

@@ -27,13 +27,12 @@ aclnnStatus SiluBackward(const aclTensor *gradOutput, const aclTensor *self, acl
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(gradOutput, "gradOutput", gradInput, "gradInput"));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(self, "self", gradInput, "gradInput"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kSiluGrad;
-  call.inputs = {{gradOutput, "gradOutput"}, {self, "self"}};
-  call.out = {gradInput, "gradInput"};
-  call.compute = gradInput->dataType;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp,
+                           ActivationOp::kSiluGrad,
+                           {{gradOutput, "gradOutput"}, {self, "self"}},
+                           {gradInput, "gradInput"},
+                           gradInput->dataType},
+                          workspaceSize, executor);
 }
 
 }  // namespace

@@ -21,13 +21,8 @@ aclnnStatus Silu(const aclTensor *self, aclTensor *out, uint64_t *workspaceSize,
   ACLCPU_RETURN_IF_ERROR(check.DTypeIn(out, "out", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
   ACLCPU_RETURN_IF_ERROR(check.SameDType(out, "out", self, "self"));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(out, "out", self, "self"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kSilu;
-  call.inputs = {{self, "self"}};
-  call.out = {out, "out"};
-  call.compute = self->dataType;
-  return LaunchActivation(call, workspaceSize, executor);
+  return LaunchActivation({kOp, ActivationOp::kSilu, {{self, "self"}}, {out, "out"}, self->dataType}, workspaceSize,
+                          executor);
 }
 
 }  // namespace

@@ -36,15 +36,16 @@ aclnnStatus ThresholdBackward(const aclTensor *gradOutput, const aclTensor *self
   std::vector<int64_t> shape;
   ACLCPU_RETURN_IF_ERROR(check.Broadcast(self, "self", gradOutput, "gradOutput", &shape));
   ACLCPU_RETURN_IF_ERROR(check.ShapeIs(out, "out", shape, "the broadcast shape of self and gradOutput"));
-  ActivationCall call;
-  call.op = kOp;
-  call.kind = ActivationOp::kThresholdGrad;
-  call.inputs = {{gradOutput, "gradOutput"}, {self, "self"}};
-  call.out = {out, "out"};
-  call.compute = self->dataType;
+  PointwiseParams params;
   const float t = ScalarToFloat(*threshold);
-  call.params.f[0] = std::fabs(t) <= FLT_EPSILON ? 0.0 : t;
-  return LaunchActivation(call, workspaceSize, executor);
+  params.f[0] = std::fabs(t) <= FLT_EPSILON ? 0.0 : t;
+  return LaunchActivation({kOp,
+                           ActivationOp::kThresholdGrad,
+                           {{gradOutput, "gradOutput"}, {self, "self"}},
+                           {out, "out"},
+                           self->dataType,
+                           params},
+                          workspaceSize, executor);
 }
 
 }  // namespace
