@@ -107,7 +107,9 @@ HWY_INLINE void GeluSigmoid(D d, V x, V *s, V *complement) {
   // |z| = |zHi| + lo; beyond fp32 (zHi infinite) the low part is meaningless.
   const V lo = hn::IfThenZeroElse(hn::IsInf(zHi), hn::IfThenElse(hn::Lt(x, hn::Zero(d)), hn::Neg(zLo), zLo));
   const V e0 = vexp::Exp(d, hn::Neg(hn::Abs(zHi)));
-  SigmoidPair(d, x, hn::NegMulAdd(e0, lo, e0), s, complement);  // z has x's sign
+  // |.|: e0 (1 - lo) is never negative, but an emulated fused negative multiply-add (valgrind's) may give -0
+  // for e0 = 0, and the sign of a zero reaches the result (x * -0).
+  SigmoidPair(d, x, hn::Abs(hn::NegMulAdd(e0, lo, e0)), s, complement);  // z has x's sign
 }
 struct GeluTanhMath {  // fp32: x sigmoid(z)
   template <class D, class V>
@@ -151,7 +153,7 @@ HWY_INLINE V NormalCdf(D d, V x, V *gauss) {
   const V x2 = hn::Mul(x, x);
   const V x2Lo = hn::IfThenZeroElse(hn::IsInf(x2), ProductError(d, x, x, x2));
   const V e0 = vexp::Exp(d, hn::Mul(x2, hn::Set(d, -0.5f)));
-  *gauss = hn::NegMulAdd(e0, hn::Mul(x2Lo, hn::Set(d, 0.5f)), e0);
+  *gauss = hn::Abs(hn::NegMulAdd(e0, hn::Mul(x2Lo, hn::Set(d, 0.5f)), e0));  // |.|: see GeluSigmoid
   const V u = hn::Mul(hn::Abs(x), hn::Set(d, static_cast<float>(kInvSqrt2)));
   const V erfSmall = hn::Mul(u, Horner(d, kErfP, hn::Mul(u, u)));
   const V t = hn::Div(hn::Set(d, 2.0f), hn::Add(hn::Set(d, 2.0f), u));
