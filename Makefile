@@ -97,7 +97,7 @@ tsan: tsan-build
 
 # libFuzzer harnesses (fuzz/): Clang, with ASan+UBSan and coverage over every library. Each run
 # starts from the committed seed corpus (fuzz/corpus/) and fails on a crash, hang, leak or OOM.
-# The smoke run gives each harness 20 s, and the two engines' harnesses (pointwise, reduction) 1 M
+# The smoke run gives each harness 20 s, and the engines' harnesses (pointwise, reduction, activation) 1 M
 # executions each as well (run_fuzzers.sh FUZZ_MIN_RUNS): ~2 minutes each, begun first, beside the rest.
 RUN_FUZZ_SMOKE = FUZZ_SEED=1 fuzz/run_fuzzers.sh $(FUZZ_BUILD) 20 $(JOBS)
 fuzz-build: sanitize-build
