@@ -123,7 +123,11 @@ HWY_INLINE hn::Vec<D> ExpViaDouble(D d, hn::Vec<D> x) {
   size_t i = 0;
   for (; i + half <= lanes; i += half) {
     const auto v = hn::PromoteTo(dd, hn::Load(dh, buffer + i));
-    hn::Store(hn::DemoteTo(dh, hn::IfThenElse(hn::IsNaN(v), v, hn::Exp(dd, v))), dh, buffer + i);
+    // Highway's Exp converts x / ln2 to int32 unchecked (undefined in C++ for NaN or beyond int32, as the
+    // emulated targets do it): its argument is kept finite and in [-1000, 100], where the fp32 results are
+    // already 0 and infinity.
+    const auto safe = hn::Min(hn::Max(hn::IfThenZeroElse(hn::IsNaN(v), v), hn::Set(dd, -1000.0)), hn::Set(dd, 100.0));
+    hn::Store(hn::DemoteTo(dh, hn::IfThenElse(hn::IsNaN(v), v, hn::Exp(dd, safe))), dh, buffer + i);
   }
   for (; i < lanes; ++i) buffer[i] = static_cast<float>(std::exp(static_cast<double>(buffer[i])));
   return hn::Load(d, buffer);

@@ -128,7 +128,10 @@ struct GeluTanhGradMath {  // double: g (s + x s (1 - s) z')
     const V dz =
         hn::Mul(hn::Set(d, kTwoSqrt2OverPi), hn::Add(hn::Set(d, 1.0), hn::Mul(hn::Set(d, 3 * kGeluCubic), x2)));
     V s, c;
-    SigmoidPair(d, z, hn::Exp(d, hn::Neg(hn::Abs(z))), &s, &c);
+    // Highway's Exp takes no NaN and nothing beyond int32 once divided by ln2 (vector_exp-inl.h): e^-1000 is 0.
+    const V negAbsZ = hn::Max(hn::Neg(hn::Abs(z)), hn::Set(d, -1000.0));
+    const V e = hn::IfThenElse(hn::IsNaN(z), z, hn::Exp(d, hn::IfThenZeroElse(hn::IsNaN(z), negAbsZ)));
+    SigmoidPair(d, z, e, &s, &c);
     const V slope = hn::Add(s, hn::Mul(hn::Mul(x, hn::Mul(s, c)), dz));
     return hn::Mul(g, AtInfinity(d, x, slope, hn::Set(d, 1.0), hn::Zero(d)));
   }
