@@ -41,7 +41,6 @@ HWY_INLINE void SigmoidPair(D d, V z, V e, V *s, V *complement) {
 // At x = +-inf the products x * (something that underflowed to 0) are NaN; the limits are these.
 template <class D, class V>
 HWY_INLINE V AtInfinity(D d, V x, V value, V atPlusInf, V atMinusInf) {
-  (void)d;
   return hn::IfThenElse(hn::IsInf(x), hn::IfThenElse(hn::Gt(x, hn::Zero(d)), atPlusInf, atMinusInf), value);
 }
 
