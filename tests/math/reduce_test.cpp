@@ -4,15 +4,19 @@
 // grid of dtypes, shapes of rank 0-4, every subset of dims (negative spellings too), keepDims, strided and
 // transposed views; mixed dtypes, empty and 0-d self, IEEE special values, long reductions, and 1 against
 // 2 threads bit for bit.
+#include <cmath>
 #include <complex>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
+#include "base/half.h"
+#include "base/reduce/reduction.h"
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
@@ -742,7 +746,35 @@ double EngineSum(const std::vector<double> &x) {
   return s;
 }
 
-// Sums over outer dims take the column path (tiles of up to 256 adjacent outputs summed row by row):
+// The chunk sums of dense FLOAT16 and BF16 runs (widened in registers; on AVX-512, bf16 pairs split into
+// even and odd stripes) add in exactly EngineChunk's order on every SIMD target: every length from 0 to 100
+// (each ragged tail) and whole chunks, values of mixed magnitudes so that any change of order shows.
+TEST_F(ReduceNumeric, SixteenBitChunkSumsKeepTheOrderOfAdditions) {
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+  std::uniform_int_distribution<int> exponent(-12, 12);
+  for (const bool bf16 : {false, true}) {
+    std::vector<uint16_t> bits(4096);
+    std::vector<double> values(bits.size());
+    for (size_t i = 0; i < bits.size(); ++i) {
+      const auto x = static_cast<float>(std::ldexp(mantissa(rng), exponent(rng)));
+      bits[i] = bf16 ? aclcpu::F32ToBF16(x) : aclcpu::F32ToF16(x);
+      values[i] = bf16 ? aclcpu::BF16ToF32(bits[i]) : aclcpu::F16ToF32(bits[i]);
+    }
+    std::vector<int64_t> lengths;
+    for (int64_t n = 0; n <= 100; ++n) lengths.push_back(n);
+    for (int64_t n : {1000, 4064, 4095, 4096}) lengths.push_back(n);
+    ForEachSimdTarget([&] {
+      for (int64_t n : lengths) {
+        const double expected = EngineChunk(values.data(), n), got = aclcpu::StripedSum16(bits.data(), n, bf16);
+        ASSERT_EQ(std::memcmp(&expected, &got, sizeof(double)), 0)
+            << (bf16 ? "bf16" : "f16") << " n " << n << ": " << got << " against " << expected;
+      }
+    });
+  }
+}
+
+// Sums over outer dims take the column path (tiles of up to 1024 adjacent outputs summed row by row):
 // ragged tiles, several chunks, merged reduced dims, several lines of tiles, padded and transposed views;
 // the last cases take the row path. 1 and 2 threads give the same bytes, the values match float64, and
 // FLOAT and DOUBLE results are exactly those of the one-output-at-a-time order above on both paths, on
@@ -754,6 +786,7 @@ TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
     int layout;
   };
   const std::vector<Case> cases = {{{37, 300}, {0}, 0},
+                                   {{40, 2500}, {0}, 0},  // tiles of 1024, 1024 and 452 outputs
                                    {{9000, 40}, {0}, 0},
                                    {{5, 70, 33}, {0, 1}, 0},
                                    {{3, 2000, 17}, {1}, 1},

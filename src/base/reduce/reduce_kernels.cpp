@@ -55,12 +55,61 @@ HWY_INLINE hn::Vec<D> LoadWide(D d, const double *HWY_RESTRICT x) {
   return hn::LoadU(d, x);
 }
 
+// StripedAccumulate for BF16 on AVX-512 targets: 32 elements are one 512-bit load of 16 pairs,
+// the even elements widened by a shift and the odd ones by a mask (no zero-extending loads), so that each
+// accumulator vector holds every other stripe (a0: stripes 0, 2, .., 14; a1: 16, .., 30; a2: 1, .., 15;
+// a3: 17, .., 31); they are put back in stripe order before the tail. Each stripe sees the same adds in
+// the same order as the generic loop, so the bits are the same. Dense bf16 rows were bound by the
+// widening (4096 x 4096: 0.70 ms against PyTorch's 0.35): this needs 13 instructions per 32 elements
+// instead of 20. Returns false (nothing done) where it does not apply.
+template <class S>
+bool StripedAccumulatePairs(S, int64_t, double *) {
+  return false;
+}
+inline bool StripedAccumulatePairs(Half16<true> x, int64_t n, double *HWY_RESTRICT acc) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3  // 8 doubles per vector; x86 is little-endian: pairs are (even, odd)
+  const DAcc d;
+  const hn::Repartition<uint32_t, hn::Twice<hn::Rebind<float, DAcc>>> du;  // 16 lanes: 32 bf16
+  const hn::Repartition<float, decltype(du)> df;
+  const hn::Half<decltype(df)> dh;
+  const auto oddMask = hn::Set(du, 0xFFFF0000u);
+  auto a0 = hn::Set(d, -0.0), a1 = a0, a2 = a0, a3 = a0;
+  int64_t i = 0;
+  for (; i + kSumStripes <= n; i += kSumStripes) {
+    const auto pairs = hn::LoadU(du, reinterpret_cast<const uint32_t *>(x.p + i));
+    const auto even = hn::BitCast(df, hn::ShiftLeft<16>(pairs));
+    const auto odd = hn::BitCast(df, hn::And(pairs, oddMask));
+    a0 = hn::Add(a0, hn::PromoteTo(d, hn::LowerHalf(dh, even)));
+    a1 = hn::Add(a1, hn::PromoteTo(d, hn::UpperHalf(dh, even)));
+    a2 = hn::Add(a2, hn::PromoteTo(d, hn::LowerHalf(dh, odd)));
+    a3 = hn::Add(a3, hn::PromoteTo(d, hn::UpperHalf(dh, odd)));
+  }
+  HWY_ALIGN double lanes[kSumStripes];
+  hn::Store(a0, d, lanes);
+  hn::Store(a1, d, lanes + 8);
+  hn::Store(a2, d, lanes + 16);
+  hn::Store(a3, d, lanes + 24);
+  for (int k = 0; k < 8; ++k) {
+    acc[2 * k] = lanes[k];
+    acc[16 + 2 * k] = lanes[8 + k];
+    acc[2 * k + 1] = lanes[16 + k];
+    acc[17 + 2 * k] = lanes[24 + k];
+  }
+  for (int r = 0; i < n; ++i, ++r) acc[r] += Widen(x + i);
+  return true;
+#else
+  (void)x, (void)n, (void)acc;
+  return false;
+#endif
+}
+
 // acc[r] (r < kSumStripes, starting from -0.0) = the sum, in order, of the x[i] with i % kSumStripes == r.
 // Returns how many of acc are still to be folded: the first levels of CombineStripes' fold (a[r] += a[r + 16],
 // then a[r] += a[r + 8]) may already be done in registers, leaving 8.
 template <class S>
 int StripedAccumulate(S x, int64_t n, double *HWY_RESTRICT acc) {
   static_assert(kSumStripes == 32, "the vector loop below holds 32 accumulators");
+  if (StripedAccumulatePairs(x, n, acc)) return kSumStripes;
   const DAcc d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t i = 0;

@@ -18,12 +18,15 @@ constexpr int64_t kCombineOutputs = 256;
 // Every buffer slot is sized for the widest compute value (complex128).
 constexpr size_t kSlot = 16;
 // Outputs per tile of the column path, and the fewest adjacent outputs worth taking it for.
-constexpr int64_t kColumnWidth = 256;
+constexpr int64_t kColumnWidth = 1024;
 constexpr int64_t kMinColumnWidth = 16;
-// Doubles (one cache line) between the column path's stripes beyond their 2 * columnWidth: stripes exactly
+// Doubles (one cache line) between the column path's stripes beyond their doubles per row: stripes exactly
 // 4 KiB apart would put the same line of all 16 in one L1 set (more than its ways) and evict each other on
 // every row.
 constexpr int64_t kStripePad = 8;
+// How many rows ahead the column path prefetches, and the line size it steps by.
+constexpr int64_t kColumnPrefetchRows = 8;
+constexpr int64_t kCacheLine = 64;
 
 ComputeType AccumulatorOf(DType dtype) {
   switch (dtype) {
@@ -110,7 +113,7 @@ class Reducer {
         AccValue *vals = OutValues(thread);
         for (int64_t j = first; j < last; ++j) {
           AccValue total = StartValue(p_.acc);
-          Accumulate(p_.acc, &total, ChunkSum(InputOffsetOf(j), 0, thread));
+          Accumulate(p_.acc, &total, ChunkSum(InputOffsetOf(j), 0, thread, j + 1 < p_.outer));
           vals[j - first] = Finish(total);
         }
         StoreOutputs(first, last - first, thread);
@@ -118,7 +121,8 @@ class Reducer {
       return;
     }
     ParallelFor(p_.numBlocks, p_.threads, [&](int64_t item, int thread) {
-      Partials()[item] = ChunkSum(InputOffsetOf(item / p_.numChunks), item % p_.numChunks, thread);
+      const int64_t j = item / p_.numChunks;
+      Partials()[item] = ChunkSum(InputOffsetOf(j), item % p_.numChunks, thread, j + 1 < p_.outer);
     });
     Combine();
   }
@@ -199,8 +203,10 @@ class Reducer {
     if (p_.acc == ComputeType::kI64) {  // wrapping sums: any order gives the same result
       auto *total = reinterpret_cast<uint64_t *>(lanes);
       const auto *row = reinterpret_cast<const uint64_t *>(lanes + 2 * p_.columnWidth);
+      const int64_t keptStride = p_.keptStrides[p_.keptRank - 1];
       for (int64_t k = 0; k < m; ++k) total[k] = 0;
       for (int64_t i = 0; i < n; ++i) {
+        if (i + kColumnPrefetchRows < n) PrefetchRun(rows[i + kColumnPrefetchRows], keptStride, m);
         LoadColumnRow(rows[i], m, thread);
         for (int64_t k = 0; k < m; ++k) total[k] += row[k];
       }
@@ -219,20 +225,23 @@ class Reducer {
   }
 
   // dst[0, count) = the chunk sums of `count` doubles per row over the n rows, in kSumStripes' order:
-  // row i is added to stripe i % kSumStripes of `stripes` (kSumStripes slots of 2 * columnWidth doubles,
-  // one accumulator per double of the tile, kStripePad apart), then each double's stripes are combined by
+  // row i is added to stripe i % kSumStripes of `stripes` (kSumStripes slots of `count` doubles, one
+  // accumulator per double of the tile, kStripePad apart), then each double's stripes are combined by
   // CombineStripes' tree, level by level across the tile so that the combine runs in vectors too.
   void StripedColumns(const int64_t *rows, int64_t n, int64_t m, int64_t count, double *dst, double *stripes,
                       int thread) const {
-    const int64_t slot = 2 * p_.columnWidth + kStripePad;
+    const int64_t slot = count + kStripePad, keptStride = p_.keptStrides[p_.keptRank - 1];
     for (int r = 0; r < kSumStripes; ++r)
       for (int64_t v = 0; v < count; ++v) stripes[r * slot + v] = -0.0;
     if (p_.loadThrough == DType::kOther && p_.acc == ComputeType::kF64 && SumsAsF32(p_.in.dtype)) {
-      for (int64_t i = 0; i < n; ++i)
+      for (int64_t i = 0; i < n; ++i) {
+        if (i + kColumnPrefetchRows < n) PrefetchRun(rows[i + kColumnPrefetchRows], keptStride, m);
         StripeAdd(ColumnRowF32(rows[i], m, thread), m, stripes + (i % kSumStripes) * slot);
+      }
     } else {
       const double *row = reinterpret_cast<const double *>(ColumnBuffer(thread)) + 2 * p_.columnWidth;
       for (int64_t i = 0; i < n; ++i) {
+        if (i + kColumnPrefetchRows < n) PrefetchRun(rows[i + kColumnPrefetchRows], keptStride, m);
         LoadColumnRow(rows[i], m, thread);
         StripeAdd(row, count, stripes + (i % kSumStripes) * slot);
       }
@@ -244,6 +253,22 @@ class Reducer {
         for (int64_t v = 0; v < count; ++v) a[v] += b[v];
       }
     for (int64_t v = 0; v < count; ++v) dst[v] = stripes[v];
+  }
+
+  // Asks for the cache lines of the len elements from input offset `offset`, `stride` apart: what the
+  // paths below read next where the hardware prefetchers, which follow streams within a page, cannot see
+  // it coming. A column tile's row is a short run (at most kColumnWidth elements) and the next lies a
+  // whole input row further on, usually in another page: without prefetching each row's loads waited on
+  // DRAM (4096 x 4096 fp32 column sums at 15 GB/s; 42 GB/s with it, kColumnPrefetchRows ahead).
+  // Always inlined: GCC 12 judges an out-of-line function whose only effect is prefetches pure and
+  // deletes its calls (the prefetches vanished from the binary).
+  __attribute__((always_inline)) void PrefetchRun(int64_t offset, int64_t stride, int64_t len) const {
+    const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
+    const char *first = in_ + offset * esize;
+    const int64_t step = stride * esize, span = step < 0 ? -step : step;
+    // One prefetch per cache line the run touches (per element when they are a line or more apart).
+    const int64_t perLine = span >= kCacheLine || span == 0 ? 1 : kCacheLine / span;
+    for (int64_t k = 0; k < len; k += perLine) __builtin_prefetch(first + k * step);
   }
 
   // The m values of one row of a column tile, from input offset `offset` along the innermost kept dim,
@@ -299,7 +324,12 @@ class Reducer {
     return off;
   }
 
-  AccValue ChunkSum(int64_t base, int64_t chunk, int thread) const {
+  // One chunk of the output whose first input element is at `base`. `hasNext`: another output follows, whose
+  // elements lie keptStrides' last step further on; the runs of a chunk that is not one dense run (a
+  // reduction over an outer dim and the innermost, say) are short and far apart, so each run of the next
+  // output is prefetched as this one's is read (64 x 1024 x 256 fp32 mean over dims 0 and 2: 2.29 -> 1.47 ms).
+  AccValue ChunkSum(int64_t base, int64_t chunk, int thread, bool hasNext) const {
+    const int64_t nextStep = hasNext ? p_.keptStrides[p_.keptRank - 1] : 0;
     const int64_t first = chunk * kReduceChunk, n = std::min(kReduceChunk, p_.inner - first);
     char *accBuf = Buffer(thread, 0);
     const bool through = p_.loadThrough != DType::kOther;
@@ -323,6 +353,7 @@ class Reducer {
                      }
                      return;
                    }
+                   if (hasNext) PrefetchRun(offset + nextStep, stride, len);
                    LoadRun(p_.in.dtype, in_ + offset * esize, stride, ComputeType::kF32, floats + pos, len);
                    values = floats;
                  });
@@ -332,6 +363,7 @@ class Reducer {
     }
     ForEachRun(p_.redRank, p_.redDims, p_.redStrides, base, first, n,
                [&](int64_t offset, int64_t stride, int64_t pos, int64_t len) {
+                 if (hasNext && len < n) PrefetchRun(offset + nextStep, stride, len);
                  LoadRun(p_.in.dtype, in_ + offset * esize, stride, loadType,
                          loadBuf + static_cast<size_t>(pos) * loadSize, len);
                });
