@@ -24,6 +24,7 @@ constexpr int64_t kMinElementsPerThread = 32768;
 // 128 x 32: 12.6, 128 x 128: 24); InplaceCopy of a transposed source 13.8 -> 12 ms.
 constexpr int64_t kTileCols = 64;
 constexpr size_t kTileBytes = 16384;
+constexpr int64_t kCacheLine = 64;
 // Raw copies whose output is at least this large (several times a core's share of the last-level cache) store
 // with streaming stores: no read-for-ownership of lines no consumer will find in cache. Kernel outputs do not:
 // staging them through the block's buffer for a streaming copy cost more than it saved on this AMD machine
@@ -94,6 +95,31 @@ Tile TileOf(const PointwisePlan &p, int64_t block, const int64_t *strides, int64
           std::min(p.tileCols, p.dims[r - 1] - c0)};
 }
 
+// Asks for the cache lines of the tile after `block` (the next one this thread takes: ParallelFor hands out
+// contiguous ranges) in an operand at `base` with these strides, for writing when kWrite. A tile's
+// rows along the operand's contiguous direction are short runs (64 elements) a whole row apart, each in
+// another page, where the hardware prefetchers do not follow (a transposed 4096 x 4096 fp32 copy: 11.5 -> 8.0 ms;
+// Add with a transposed self 13.9 -> 9.1 ms).
+// Always inlined: GCC 12 deletes calls to an out-of-line function whose only effect is prefetches.
+template <bool kWrite>
+__attribute__((always_inline)) inline void PrefetchNextTile(const PointwisePlan &p, int64_t block, const char *base,
+                                                            const int64_t *strides, int64_t offset, int64_t esize) {
+  if (block + 1 >= p.numBlocks) return;
+  const Tile t = TileOf(p, block + 1, strides, offset);
+  int64_t along = strides[p.rank - 1], across = strides[p.rank - 2], n = t.cols, lines = t.rows;
+  if ((along < 0 ? -along : along) > (across < 0 ? -across : across)) {
+    std::swap(along, across);
+    std::swap(n, lines);
+  }
+  const int64_t step = along * esize, span = step < 0 ? -step : step;
+  const int64_t perLine = span >= kCacheLine || span == 0 ? 1 : kCacheLine / span;
+  const char *origin = base + t.origin * esize;
+  for (int64_t l = 0; l < lines; ++l) {
+    const char *run = origin + l * across * esize;
+    for (int64_t k = 0; k < n; k += perLine) __builtin_prefetch(run + k * step, kWrite ? 1 : 0);
+  }
+}
+
 // ForEachRun over the elements of a flat or row block, positions counting from the block's first element.
 template <class F>
 void BlockRuns(const PointwisePlan &p, int64_t block, const int64_t *strides, int64_t offset, const F &f) {
@@ -105,6 +131,7 @@ void LoadBlock(const PointwisePlan &p, int64_t block, DType dtype, const char *b
                int64_t offset, char *dst) {
   const auto esize = static_cast<int64_t>(DTypeSize(dtype));
   if (p.tileRows > 0) {
+    PrefetchNextTile<false>(p, block, base, strides, offset, esize);
     const Tile t = TileOf(p, block, strides, offset);
     LoadTile(dtype, base + t.origin * esize, strides[p.rank - 2], strides[p.rank - 1], p.inCompute, dst, t.rows,
              t.cols);
@@ -120,6 +147,7 @@ void LoadBlock(const PointwisePlan &p, int64_t block, DType dtype, const char *b
 void StoreBlock(const PointwisePlan &p, int64_t block, const char *src, char *outBase) {
   const auto esize = static_cast<int64_t>(DTypeSize(p.out.dtype));
   if (p.tileRows > 0) {
+    PrefetchNextTile<true>(p, block, outBase, p.outStrides, p.out.offset, esize);
     const Tile t = TileOf(p, block, p.outStrides, p.out.offset);
     StoreTile(p.outCompute, src, p.out.dtype, outBase + t.origin * esize, p.outStrides[p.rank - 2],
               p.outStrides[p.rank - 1], t.rows, t.cols);
@@ -187,6 +215,8 @@ void RawCopyBlock(const PointwisePlan &p, const void *input, void *out, char *bu
   char *base = static_cast<char *>(out);
   const int r = p.rank;
   if (p.tileRows > 0) {
+    PrefetchNextTile<false>(p, block, src, p.inStrides[0], v.offset, static_cast<int64_t>(size));
+    PrefetchNextTile<true>(p, block, base, p.outStrides, p.out.offset, static_cast<int64_t>(size));
     const Tile in = TileOf(p, block, p.inStrides[0], v.offset), to = TileOf(p, block, p.outStrides, p.out.offset);
     CopyTile(size, buffer, src + static_cast<size_t>(in.origin) * size, p.inStrides[0][r - 2], p.inStrides[0][r - 1],
              in, true);
