@@ -9,6 +9,7 @@
 #include "hwy/highway.h"
 
 #include "base/convert.h"
+#include "base/cube_math.h"
 #include "base/gemm.h"
 #include "base/parallel.h"
 #include "ops/conv/conv_tbc_family/tbc_operands.h"
@@ -43,29 +44,6 @@ void NarrowSum(const double *HWY_RESTRICT sum, float *HWY_RESTRICT out, int64_t 
   for (; i < n; ++i) out[i] = static_cast<float>(sum[i]);
 }
 
-// HF32 as the A2 cube sees fp32 operands: keep 11 explicit mantissa bits, ties away from zero, on
-// the sign-magnitude bits ((u + 0x800) & ~0xFFF). NaN stays NaN; a carry out of the largest
-// finite values gives inf, as the rounding would.
-void RoundToHf32(float *HWY_RESTRICT v, int64_t n) {
-  const hn::ScalableTag<uint32_t> du;
-  const hn::RebindToFloat<decltype(du)> df;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(du));
-  const auto half = hn::Set(du, 0x800u), mask = hn::Set(du, 0xFFFFF000u);
-  int64_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    const auto x = hn::LoadU(df, v + i);
-    const auto rounded = hn::BitCast(df, hn::And(hn::Add(hn::BitCast(du, x), half), mask));
-    hn::StoreU(hn::IfThenElse(hn::IsNaN(x), x, rounded), df, v + i);
-  }
-  for (; i < n; ++i) {
-    uint32_t u;
-    std::memcpy(&u, v + i, 4);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u) continue;
-    u = (u + 0x800u) & 0xFFFFF000u;
-    std::memcpy(v + i, &u, 4);
-  }
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();
@@ -75,7 +53,6 @@ namespace aclcpu {
 
 HWY_EXPORT(AddProduct);
 HWY_EXPORT(NarrowSum);
-HWY_EXPORT(RoundToHf32);
 
 void TbcAddProduct(double *sum, const float *part, int64_t n, bool first) {
   HWY_DYNAMIC_DISPATCH(AddProduct)(sum, part, n, first);
@@ -107,7 +84,7 @@ void StageTbcOperand(const TensorView &view, const void *tensor, const TbcOperan
     }
     float *out = reinterpret_cast<float *>(dst) + at;
     ReadFlatAsF32(view, tensor, first, len, out);
-    if (numerics.rounding == OperandRounding::kHf32) HWY_DYNAMIC_DISPATCH(RoundToHf32)(out, len);
+    if (numerics.rounding == OperandRounding::kHf32) RoundToHf32(out, len);
     if (numerics.rounding == OperandRounding::kF16) {
       TbcRoundThrough(DType::kF16, out, TbcScratchOf(scratch, workspace, thread).row16, len);
     }

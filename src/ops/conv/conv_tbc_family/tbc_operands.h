@@ -8,17 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "base/cube_math.h"
 #include "base/tensor_view.h"
 #include "ops/conv/conv_tbc_family/tbc_geometry.h"
 
 namespace aclcpu {
-
-// Rounding applied to the operands of the products (cubeMathType).
-enum class OperandRounding : int8_t {
-  kNone,
-  kHf32,  // ALLOW_FP32_DOWN_PRECISION / USE_HF32 on fp32: 11 explicit mantissa bits, ties away from zero
-  kF16,   // USE_FP16 on fp32 or bf16: round to fp16 (nearest even), overflow to inf
-};
 
 // How the products of one problem run, from its compute dtype and cubeMathType (A2).
 struct TbcNumerics {

@@ -1,0 +1,323 @@
+#include "base/batched_gemm.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "base/convert.h"
+#include "base/executor.h"
+#include "base/gemm.h"
+#include "base/parallel.h"
+#include "base/pointwise/element_convert.h"
+
+namespace aclcpu {
+namespace {
+
+// Tiles hold about this many outputs, between these many rows, and there are at least kMinTasks of them
+// where the shape allows (for any thread count: the cut depends on the shape only).
+constexpr int64_t kTileOutputs = 128 * 1024;
+constexpr int64_t kMaxTileCols = 512;
+constexpr int64_t kMinTileRows = 32, kMaxTileRows = 256;
+constexpr int64_t kMinTasks = 16;
+// A staged row whose byte length is a multiple of this gets one cache line of padding: the library reads
+// rows 4 KiB apart from few cache sets at a fraction of its speed.
+constexpr int64_t kAliasBytes = 4096;
+constexpr int64_t kPadElements = 16;
+
+int64_t Abs(int64_t v) { return v < 0 ? -v : v; }
+
+// Reads the operand in place when the library can: its dtype, no rounding, and one unit stride with the
+// other at least the matrix's extent (a size-1 dim takes any stride).
+bool PlanInPlace(GemmOperand *op, const CubeNumerics &numerics) {
+  if (op->dtype != numerics.gemmType || numerics.rounding != OperandRounding::kNone) return false;
+  if (op->rowStride < 0 || op->colStride < 0) return false;
+  for (int64_t s : op->batchStrides)
+    if (s < 0) return false;
+  const int64_t rows = std::max<int64_t>(op->rows, 1), cols = std::max<int64_t>(op->cols, 1);
+  if ((cols == 1 || op->colStride == 1) && (rows == 1 || op->rowStride >= cols)) {  // row-major
+    op->trans = false;
+    op->ld = rows == 1 ? cols : op->rowStride;
+    return true;
+  }
+  if ((rows == 1 || op->rowStride == 1) && (cols == 1 || op->colStride >= rows)) {  // column-major
+    op->trans = true;
+    op->ld = cols == 1 ? rows : op->colStride;
+    return true;
+  }
+  return false;
+}
+
+// A dense stage per matrix of the operand's own batch: row-major, or column-major (trans) when the view
+// steps more slowly along its rows than along its columns, so that staging reads runs of the view.
+void PlanStage(GemmOperand *op, const BatchedGemmPlan &p, size_t *bytes) {
+  op->staged = true;
+  op->trans = Abs(op->rowStride) < Abs(op->colStride) && op->rows > 1;
+  const int64_t inner = op->trans ? op->rows : op->cols, outer = op->trans ? op->cols : op->rows;
+  const auto esize = static_cast<int64_t>(DTypeSize(p.numerics.gemmType));
+  op->ld = inner > 1 && (inner * esize) % kAliasBytes == 0 ? inner + kPadElements : std::max<int64_t>(inner, 1);
+  int64_t pitch = op->ld * outer;
+  for (int d = p.batchRank - 1; d >= 0; --d) {
+    if (op->batchStrides[d] != 0 && p.batchDims[d] > 1) {
+      op->stageBatchStrides[d] = pitch;
+      pitch *= p.batchDims[d];
+    }
+  }
+  op->stagedMatrices = pitch / std::max<int64_t>(op->ld * outer, 1);
+  op->stageOffset = *bytes;
+  *bytes += AlignUp(static_cast<size_t>(pitch * esize));
+}
+
+GemmOperand OperandOf(const GemmMatrixView &v, int64_t rows, int64_t cols, int batchRank) {
+  GemmOperand op;
+  op.dtype = v.dtype;
+  op.offset = v.offset;
+  for (int d = 0; d < batchRank; ++d) op.batchStrides[d] = v.batchStrides[d];
+  op.rowStride = v.rowStride;
+  op.colStride = v.colStride;
+  op.rows = rows;
+  op.cols = cols;
+  return op;
+}
+
+}  // namespace
+
+BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a, const GemmMatrixView &b,
+                                const GemmMatrixView &out, const CubeNumerics &numerics, const GemmMatrixView *self,
+                                double alpha, double beta, bool useProduct) {
+  BatchedGemmPlan p;
+  p.batchRank = shape.batchRank;
+  for (int d = 0; d < shape.batchRank; ++d) {
+    p.batchDims[d] = shape.batchDims[d];
+    p.batch *= shape.batchDims[d];
+  }
+  p.m = shape.m;
+  p.n = shape.n;
+  p.k = shape.k;
+  p.numerics = numerics;
+  const bool product = useProduct && p.k > 0;
+  p.a = OperandOf(a, p.m, p.k, p.batchRank);
+  p.b = OperandOf(b, p.k, p.n, p.batchRank);
+  size_t bytes = 0;
+  if (product) {
+    if (!PlanInPlace(&p.a, numerics)) PlanStage(&p.a, p, &bytes);
+    if (!PlanInPlace(&p.b, numerics)) PlanStage(&p.b, p, &bytes);
+  }
+
+  GemmResult &c = p.c;
+  c.dtype = out.dtype;
+  c.offset = out.offset;
+  for (int d = 0; d < p.batchRank; ++d) c.batchStrides[d] = out.batchStrides[d];
+  c.rowStride = out.rowStride;
+  c.colStride = out.colStride;
+  c.useProduct = product;
+  c.alpha = alpha;
+  c.beta = beta;
+  c.useSelf = self != nullptr;
+  c.epilogue = c.useSelf || alpha != 1.0 || !product;
+  if (self != nullptr) {
+    c.selfType = self->dtype;
+    c.selfOffset = self->offset;
+    c.selfRowStride = self->rowStride;
+    c.selfColStride = self->colStride;
+  }
+  c.direct = product && !c.epilogue && numerics.kernelType == DType::kOther && out.dtype == DType::kF32 &&
+             (p.n == 1 || out.colStride == 1) && out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
+  for (int d = 0; d < p.batchRank && c.direct; ++d) c.direct = out.batchStrides[d] >= 0;
+
+  p.tileCols = std::min(std::max<int64_t>(p.n, 1), kMaxTileCols);
+  p.tileRows = std::clamp(kTileOutputs / p.tileCols, kMinTileRows, kMaxTileRows);
+  p.tilesN = CeilDiv(p.n, p.tileCols);
+  while (p.tileRows > kMinTileRows && p.batch * CeilDiv(p.m, p.tileRows) * p.tilesN < kMinTasks) p.tileRows /= 2;
+  p.tileRows = std::min(p.tileRows, std::max<int64_t>(p.m, 1));
+  p.tilesM = CeilDiv(p.m, p.tileRows);
+  p.tasks = p.batch * p.tilesM * p.tilesN;
+  p.threads = PlanThreads();
+  // Per thread: the fp32 tile, then a row of doubles for the epilogue's self, one for its results, and a
+  // 16-bit row for roundings through FLOAT16/BF16 (also the staging rows).
+  const int64_t rowElems = std::max({p.tileCols, p.m, p.n, p.k, int64_t{1}});
+  p.scratchOffset = bytes;
+  p.scratchStride = AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(float)) +
+                    2 * AlignUp(static_cast<size_t>(rowElems) * sizeof(double)) +
+                    AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t));
+  p.workspaceBytes = bytes + p.scratchStride * static_cast<size_t>(p.threads);
+  return p;
+}
+
+namespace {
+
+struct Scratch {
+  float *tile;
+  double *selfRow, *outRow;
+  uint16_t *row16;
+};
+
+class GemmRunner {
+ public:
+  GemmRunner(const BatchedGemmPlan &p, const void *a, const void *b, void *out, const void *self, void *ws)
+      : p_(p),
+        a_(static_cast<const char *>(a)),
+        b_(static_cast<const char *>(b)),
+        out_(static_cast<char *>(out)),
+        self_(static_cast<const char *>(self)),
+        ws_(static_cast<char *>(ws)) {}
+
+  bool Run() const {
+    if (p_.c.useProduct) {
+      Stage(p_.a, a_);
+      Stage(p_.b, b_);
+    }
+    // A library refusal (never expected for the shapes planned here) fails the launch; set by any thread.
+    std::atomic<bool> refused{false};
+    ParallelFor(p_.tasks, p_.threads, [&](int64_t task, int thread) {
+      if (!Tile(task, thread)) refused.store(true, std::memory_order_relaxed);
+    });
+    return !refused.load();
+  }
+
+ private:
+  Scratch ScratchOf(int thread) const {
+    char *base = ws_ + p_.scratchOffset + p_.scratchStride * static_cast<size_t>(thread);
+    const int64_t rowElems = std::max({p_.tileCols, p_.m, p_.n, p_.k, int64_t{1}});
+    const size_t tileBytes = AlignUp(static_cast<size_t>(p_.tileRows * p_.tileCols) * sizeof(float));
+    const size_t rowBytes = AlignUp(static_cast<size_t>(rowElems) * sizeof(double));
+    return {reinterpret_cast<float *>(base), reinterpret_cast<double *>(base + tileBytes),
+            reinterpret_cast<double *>(base + tileBytes + rowBytes),
+            reinterpret_cast<uint16_t *>(base + tileBytes + 2 * rowBytes)};
+  }
+
+  // Batch element `index` (row-major over the batch dims) as offsets through `strides`.
+  int64_t BatchOffset(int64_t index, const int64_t *strides) const {
+    int64_t off = 0;
+    for (int d = p_.batchRank - 1; d >= 0; --d) {
+      off += index % p_.batchDims[d] * strides[d];
+      index /= p_.batchDims[d];
+    }
+    return off;
+  }
+
+  // Converts every matrix of a staged operand (its own batch, once each) into its stage, with the operand
+  // rounding; each stage row (a row, or a column when trans) is one strided run of the view.
+  void Stage(const GemmOperand &op, const char *src) const {
+    if (!op.staged) return;
+    const int64_t inner = op.trans ? op.rows : op.cols, outer = op.trans ? op.cols : op.rows;
+    const int64_t innerStride = op.trans ? op.rowStride : op.colStride;
+    const int64_t outerStride = op.trans ? op.colStride : op.rowStride;
+    const auto esize = static_cast<int64_t>(DTypeSize(op.dtype));
+    char *stage = ws_ + op.stageOffset;
+    const DType gemmType = p_.numerics.gemmType;
+    // The matrices of the operand's own batch: batch elements whose indices are 0 along broadcast dims.
+    ParallelFor(op.stagedMatrices * outer, p_.threads, [&](int64_t item, int thread) {
+      const int64_t matrix = item / outer, line = item % outer;
+      int64_t rest = matrix, srcOff = op.offset, dstOff = 0;
+      for (int d = p_.batchRank - 1; d >= 0; --d) {
+        if (op.stageBatchStrides[d] == 0) continue;
+        const int64_t idx = rest % p_.batchDims[d];
+        rest /= p_.batchDims[d];
+        srcOff += idx * op.batchStrides[d];
+        dstOff += idx * op.stageBatchStrides[d];
+      }
+      srcOff += line * outerStride;
+      dstOff += line * op.ld;
+      const char *from = src + srcOff * esize;
+      if (gemmType == DType::kBF16) {  // bf16 operands of a bf16 product: only the layout changes
+        auto *to = reinterpret_cast<uint16_t *>(stage) + dstOff;
+        const auto *f = reinterpret_cast<const uint16_t *>(from);
+        for (int64_t j = 0; j < inner; ++j) to[j] = f[j * innerStride];
+        return;
+      }
+      float *to = reinterpret_cast<float *>(stage) + dstOff;
+      LoadRun(op.dtype, from, innerStride, ComputeType::kF32, to, inner);
+      if (p_.numerics.rounding == OperandRounding::kHf32) RoundToHf32(to, inner);
+      if (p_.numerics.rounding == OperandRounding::kF16) {
+        uint16_t *tmp = ScratchOf(thread).row16;
+        StoreFromF32(DType::kF16, to, tmp, inner);
+        LoadAsF32(DType::kF16, tmp, to, inner);
+      }
+    });
+  }
+
+  // Where the library reads operand `op` for batch element `batch`, from row/column `first` of its
+  // rows (a) or columns (b) on.
+  const char *OperandAt(const GemmOperand &op, const char *src, int64_t batch, int64_t first, bool isA) const {
+    const auto esize = static_cast<int64_t>(DTypeSize(p_.numerics.gemmType));
+    int64_t off =
+        op.staged ? BatchOffset(batch, op.stageBatchStrides) : op.offset + BatchOffset(batch, op.batchStrides);
+    // a: rows of op(A) are rows of a row-major stage or columns of a transposed one; b: the reverse.
+    const bool stepByLd = isA ? !op.trans : op.trans;
+    off += first * (stepByLd ? op.ld : 1);
+    return (op.staged ? ws_ + op.stageOffset : src) + off * esize;
+  }
+
+  bool Tile(int64_t task, int thread) const {
+    const int64_t perBatch = p_.tilesM * p_.tilesN;
+    const int64_t batch = task / perBatch, tm = task % perBatch / p_.tilesN, tn = task % p_.tilesN;
+    const int64_t i0 = tm * p_.tileRows, j0 = tn * p_.tileCols;
+    const int64_t rows = std::min(p_.tileRows, p_.m - i0), cols = std::min(p_.tileCols, p_.n - j0);
+    const GemmResult &c = p_.c;
+    const int64_t outBase = c.offset + BatchOffset(batch, c.batchStrides);
+    const Scratch s = ScratchOf(thread);
+    float *dst = s.tile;
+    int64_t ldc = cols;
+    if (c.direct) {
+      dst = reinterpret_cast<float *>(out_) + outBase + i0 * c.rowStride + j0 * c.colStride;
+      ldc = rows == 1 ? std::max<int64_t>(cols, 1) : c.rowStride;
+    }
+    if (c.useProduct) {
+      const char *a = OperandAt(p_.a, a_, batch, i0, true), *b = OperandAt(p_.b, b_, batch, j0, false);
+      bool done = false;
+      if (p_.numerics.gemmType == DType::kBF16) {
+        done = GemmBF16(p_.a.trans, p_.b.trans, rows, cols, p_.k, reinterpret_cast<const uint16_t *>(a), p_.a.ld,
+                        reinterpret_cast<const uint16_t *>(b), p_.b.ld, dst, ldc);
+      } else {
+        done = GemmF32(p_.a.trans, p_.b.trans, rows, cols, p_.k, reinterpret_cast<const float *>(a), p_.a.ld,
+                       reinterpret_cast<const float *>(b), p_.b.ld, dst, ldc);
+      }
+      if (!done) return false;
+    } else {
+      std::fill(dst, dst + rows * cols, 0.0f);
+    }
+    if (c.direct) return true;
+    const auto outSize = static_cast<int64_t>(DTypeSize(c.dtype));
+    for (int64_t i = 0; i < rows; ++i) {
+      float *row = s.tile + i * cols;
+      if (p_.numerics.kernelType != DType::kOther && c.useProduct) {  // the kernel's own rounding first
+        StoreFromF32(p_.numerics.kernelType, row, s.row16, cols);
+        LoadAsF32(p_.numerics.kernelType, s.row16, row, cols);
+      }
+      char *to = out_ + (outBase + (i0 + i) * c.rowStride + j0 * c.colStride) * outSize;
+      if (!c.epilogue) {
+        StoreRun(ComputeType::kF32, row, c.dtype, to, c.colStride, cols);
+        continue;
+      }
+      // beta * self + alpha * product in double, rounded once to out.
+      if (c.useSelf) {
+        const auto selfSize = static_cast<int64_t>(DTypeSize(c.selfType));
+        const char *from = self_ + (c.selfOffset + (i0 + i) * c.selfRowStride + j0 * c.selfColStride) * selfSize;
+        LoadRun(c.selfType, from, c.selfColStride, ComputeType::kF64, s.selfRow, cols);
+      }
+      for (int64_t j = 0; j < cols; ++j) {
+        double v = c.useProduct ? c.alpha * static_cast<double>(row[j]) : 0.0;
+        if (c.useSelf) v = c.useProduct ? v + c.beta * s.selfRow[j] : c.beta * s.selfRow[j];
+        s.outRow[j] = v;
+      }
+      StoreRun(ComputeType::kF64, s.outRow, c.dtype, to, c.colStride, cols);
+    }
+    return true;
+  }
+
+  const BatchedGemmPlan &p_;
+  const char *a_, *b_;
+  char *out_;
+  const char *self_;
+  char *ws_;
+};
+
+}  // namespace
+
+bool RunBatchedGemm(const BatchedGemmPlan &plan, const void *a, const void *b, void *out, const void *self,
+                    void *workspace) {
+  if (plan.m == 0 || plan.n == 0 || plan.batch == 0) return true;
+  return GemmRunner(plan, a, b, out, self, workspace).Run();
+}
+
+}  // namespace aclcpu

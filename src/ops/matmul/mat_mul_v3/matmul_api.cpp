@@ -1,0 +1,144 @@
+// aclnnMatmul: out = self @ mat2 with torch.matmul's rank rules (docs/ops/matmul.md §3).
+#include <string>
+
+#include "aclnn/opdev/op_errno.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "base/meta_objects.h"
+#include "base/phase2_entry.h"
+#include "ops/matmul/matmul_family/matmul_launch.h"
+#include "runtime/runtime_internal.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char *kOp = "aclnnMatmul";
+constexpr size_t kMaxMatmulRank = 6;
+
+// An operand as a matrix: its batch dims, rows and columns (a 1-D operand is one row of self or one
+// column of mat2, its other stride 0).
+struct Side {
+  Dims batch;
+  int64_t rows = 1, cols = 1, rowStride = 0, colStride = 0;
+};
+Side SideOf(const aclTensor &t, bool isSelf) {
+  Side s;
+  const size_t r = t.viewDims.size();
+  if (r == 1) {
+    (isSelf ? s.cols : s.rows) = t.viewDims[0];
+    (isSelf ? s.colStride : s.rowStride) = t.strides[0];
+    return s;
+  }
+  s.batch = DimsOf(t, 0, r - 2);
+  s.rows = t.viewDims[r - 2];
+  s.cols = t.viewDims[r - 1];
+  s.rowStride = t.strides[r - 2];
+  s.colStride = t.strides[r - 1];
+  return s;
+}
+
+bool IsContiguous(const aclTensor &t) {
+  int64_t stride = 1;
+  for (size_t d = t.viewDims.size(); d-- > 0;) {
+    if (t.viewDims[d] != 1 && t.strides[d] != stride) return false;
+    stride *= t.viewDims[d];
+  }
+  return true;
+}
+
+// workspaceSize, executor -> null self, mat2, out -> rule check -> FRACTAL_NZ mat2 with a 16-bit pair ->
+// ranks 1..6 -> k -> batch broadcast -> self, out not FRACTAL_NZ -> empty -> out's element count.
+aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType,
+                   uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(kOp);
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(workspaceSize, "workspaceSize"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(executor, "executor"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(self, "self"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(mat2, "mat2"));
+  ACLCPU_RETURN_IF_ERROR(check.NotNull(out, "out"));
+  ACLCPU_RETURN_IF_ERROR(CheckMatmulRule(check, {{self, "self"}, {mat2, "mat2"}, {out, "out"}}, cubeMathType));
+  const bool mixed16 = (self->dataType == ACL_FLOAT16 && mat2->dataType == ACL_BF16) ||
+                       (self->dataType == ACL_BF16 && mat2->dataType == ACL_FLOAT16);
+  if (mat2->format == ACL_FORMAT_FRACTAL_NZ && mixed16)
+    return check.Invalid("a FRACTAL_NZ mat2 without a FLOAT16/BF16 pair", ShapeOf(self) + " and " + ShapeOf(mat2));
+  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, "self", kMaxMatmulRank));
+  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(mat2, "mat2", kMaxMatmulRank));
+  if (self->viewDims.empty()) return check.Invalid("self of rank 1 to 6", "a 0-d tensor");
+  if (mat2->viewDims.empty()) return check.Invalid("mat2 of rank 1 to 6", "a 0-d tensor");
+  const Side a = SideOf(*self, true), b = SideOf(*mat2, false);
+  if (a.cols != b.rows)
+    return check.Invalid(
+        "self's last dim equal to mat2's " + std::string(mat2->viewDims.size() == 1 ? "only" : "second-last") + " dim",
+        ShapeOf(self) + " and " + ShapeOf(mat2));
+  std::vector<int64_t> batch;
+  if (!BroadcastShapes(a.batch.sizes, b.batch.sizes, &batch))
+    return check.Invalid("batch dims that broadcast", ShapeOf(self) + " and " + ShapeOf(mat2));
+  ACLCPU_RETURN_IF_ERROR(CheckNotNz(check, self, "self"));
+  ACLCPU_RETURN_IF_ERROR(CheckNotNz(check, out, "out"));
+
+  // The result's shape: the broadcast batch, then m unless self is 1-D, then n unless mat2 is 1-D.
+  std::vector<int64_t> result = batch;
+  if (self->viewDims.size() > 1) result.push_back(a.rows);
+  if (mat2->viewDims.size() > 1) result.push_back(b.cols);
+  MatmulCall call;
+  call.op = kOp;
+  call.a = {self, "self"};
+  call.b = {mat2, "mat2"};
+  call.out = {out, "out"};
+  call.cubeMathType = cubeMathType;
+  if (IsEmpty(*out) && (IsEmpty(*self) || IsEmpty(*mat2))) {
+    call.compute = false;
+    return LaunchMatmul(call, workspaceSize, executor);
+  }
+  // The vendor reshapes the result into out's view: any shape of as many elements is taken, in row-major order.
+  if (DimsProduct(out->viewDims, 0, out->viewDims.size()) != DimsProduct(result, 0, result.size())) {
+    ReportError("EZ9999", std::string(kOp) + ": expected out to hold the " +
+                              std::to_string(DimsProduct(result, 0, result.size())) + " elements of self @ mat2 " +
+                              ShapeString(result) + ", but got " + ShapeOf(out));
+    return ACLNN_ERR_INNER_NULLPTR;
+  }
+  aclTensor shaped = *out;  // out as the result's shape
+  if (out->viewDims != result) {
+    if (!IsContiguous(*out))
+      return check.Invalid("out of the result's shape " + ShapeString(result) + ", or contiguous", ShapeOf(out));
+    shaped.viewDims = result;
+    shaped.strides.assign(result.size(), 0);
+    int64_t stride = 1;
+    for (size_t d = result.size(); d-- > 0;) {
+      shaped.strides[d] = stride;
+      stride *= result[d];
+    }
+  }
+  const int batchRank = static_cast<int>(batch.size());
+  const size_t r = result.size();
+  const bool hasM = self->viewDims.size() > 1, hasN = mat2->viewDims.size() > 1;
+  const int64_t outRowStride = hasM ? shaped.strides[r - (hasN ? 2 : 1)] : 0;
+  const int64_t outColStride = hasN ? shaped.strides[r - 1] : 0;
+  call.shape.batchRank = batchRank;
+  for (int d = 0; d < batchRank; ++d) call.shape.batchDims[d] = batch[static_cast<size_t>(d)];
+  call.shape.m = a.rows;
+  call.shape.k = a.cols;
+  call.shape.n = b.cols;
+  call.aView = MatrixView(*self, a.batch, batchRank, a.rowStride, a.colStride);
+  call.bView = MatrixView(*mat2, b.batch, batchRank, b.rowStride, b.colStride);
+  call.outView = MatrixView(shaped, DimsOf(shaped, 0, batch.size()), batchRank, outRowStride, outColStride);
+  const DType selfType = ToDType(self->dataType), mat2Type = ToDType(mat2->dataType);
+  const bool dot = self->viewDims.size() == 1 && mat2->viewDims.size() == 1;
+  call.numerics =
+      dot ? DotNumerics(selfType, mat2Type) : MatmulNumerics(selfType, mat2Type, ToDType(out->dataType), cubeMathType);
+  return LaunchMatmul(call, workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+extern "C" {
+
+aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
+                                        int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  return aclcpu::Guarded(aclcpu::kOp,
+                         [&] { return aclcpu::Matmul(self, mat2, out, cubeMathType, workspaceSize, executor); });
+}
+
+ACLCPU_PHASE2_ENTRY(aclnnMatmul, aclcpu::kOp)
+
+}  // extern "C"

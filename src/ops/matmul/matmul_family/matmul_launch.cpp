@@ -1,0 +1,84 @@
+#include "ops/matmul/matmul_family/matmul_launch.h"
+
+#include <memory>
+#include <string>
+
+#include "base/executor.h"
+#include "base/meta_objects.h"
+
+namespace aclcpu {
+namespace {
+
+// Slots: inputs a, b, self (null unless Addmm); output out.
+class MatmulOp : public OpPlan {
+ public:
+  explicit MatmulOp(const BatchedGemmPlan &plan) : plan_(plan) {}
+  int Run(void *const *addrs, void *workspace) const override {
+    return RunBatchedGemm(plan_, addrs[0], addrs[1], addrs[3], addrs[2], workspace) ? ACLNN_SUCCESS : ACLNN_ERR_INNER;
+  }
+
+ private:
+  const BatchedGemmPlan plan_;
+};
+
+}  // namespace
+
+aclnnStatus CheckMatmulRule(const OpCheck &check, std::initializer_list<NamedTensor> tensors, int8_t cubeMathType) {
+  for (const NamedTensor &t : tensors) {
+    if (t.tensor == nullptr) continue;
+    ACLCPU_RETURN_IF_ERROR(check.DTypeIn(t.tensor, t.name, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+  }
+  if (cubeMathType < kCubeFp16Fp32KeepDtype || cubeMathType > kCubeUseFp32Add)
+    return check.Invalid("cubeMathType in -1..4", std::to_string(cubeMathType));
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus CheckNotNz(const OpCheck &check, const aclTensor *t, const char *name) {
+  if (t->format != ACL_FORMAT_FRACTAL_NZ) return ACLNN_SUCCESS;
+  return check.Invalid(std::string(name) + " in a format other than FRACTAL_NZ", "FRACTAL_NZ");
+}
+
+Dims DimsOf(const aclTensor &t, size_t first, size_t count) {
+  Dims d;
+  for (size_t i = first; i < first + count; ++i) {
+    d.sizes.push_back(t.viewDims[i]);
+    d.strides.push_back(t.viewDims[i] == 1 ? 0 : t.strides[i]);
+  }
+  return d;
+}
+
+GemmMatrixView MatrixView(const aclTensor &t, const Dims &batch, int batchRank, int64_t rowStride, int64_t colStride) {
+  GemmMatrixView v;
+  v.dtype = ToDType(t.dataType);
+  v.offset = t.offset;
+  const int lead = batchRank - static_cast<int>(batch.sizes.size());
+  for (size_t d = 0; d < batch.sizes.size(); ++d) v.batchStrides[lead + static_cast<int>(d)] = batch.strides[d];
+  v.rowStride = rowStride;
+  v.colStride = colStride;
+  return v;
+}
+
+aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(call.op);
+  std::vector<NamedTensor> all = {call.a, call.b, call.out};
+  if (call.self.tensor != nullptr) all.push_back(call.self);
+  ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(all));
+  BatchedGemmPlan plan;
+  if (call.compute) {
+    plan = PlanBatchedGemm(call.shape, call.aView, call.bView, call.outView, call.numerics,
+                           call.useSelf ? &call.selfView : nullptr, call.alpha, call.beta, call.useProduct);
+  }
+  const bool reads = call.compute && plan.c.useProduct;
+  ExecutorSpec spec;
+  spec.opName = call.op;
+  spec.inputs = {call.a.tensor, call.b.tensor, call.self.tensor};
+  spec.outputs = {call.out.tensor};
+  spec.names = {call.a.name, call.b.name, call.self.name, call.out.name};
+  spec.touched = {reads, reads, call.compute && call.useSelf, call.compute};
+  spec.workspaceSize = call.compute ? plan.workspaceBytes : 0;
+  if (TraceWanted()) spec.scalars = {{3, "cubeMathType", TraceInt(call.cubeMathType)}};
+  if (!call.compute) plan = BatchedGemmPlan{};
+  return CreateExecutor(std::move(spec), std::make_unique<MatmulOp>(plan), workspaceSize, executor);
+}
+
+}  // namespace aclcpu
