@@ -6,7 +6,7 @@
 # FUZZ_SEED fixes libFuzzer's seed (make test does, so that its short runs repeat the same search);
 # unset, each run explores afresh.
 # FUZZ_MIN_RUNS gives harnesses a number of executions to reach as well as SECONDS_EACH, as
-# "harness=executions ..." (default: 1 M for each harness of the engines, pointwise, reduction and activation,
+# "harness=executions ..." (default: 1 M for each harness of the engines, pointwise, reduction, activation and matmul,
 # which carry dozens of functions and every dtype pair; empty: none). Such a harness that has
 # fewer after SECONDS_EACH goes on from the corpus it grew until it has them (-runs), for at most
 # FUZZ_MAX_SECONDS (default 600) more. These harnesses start first, so that the others share the
@@ -16,7 +16,7 @@ build=$1 seconds=$2 parallel=${3:-2}
 shift $(($# < 3 ? $# : 3))
 here=$(cd "$(dirname "$0")" && pwd)
 work=$build/fuzz-runs
-min_runs_list=${FUZZ_MIN_RUNS-pointwise=1000000 reduction=1000000 activation=1000000}
+min_runs_list=${FUZZ_MIN_RUNS-pointwise=1000000 reduction=1000000 activation=1000000 matmul=1000000}
 
 # The executions a harness must reach (0: SECONDS_EACH alone).
 min_runs() {
@@ -57,7 +57,7 @@ run_one() {
 export -f min_runs fuzz_once run_one
 export build seconds work here min_runs_list FUZZ_SEED
 
-harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise reduction activation runtime}
+harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise reduction activation matmul runtime}
 # Those with executions to reach first (the longest runs), then the rest in their order.
 ordered=""
 for h in $harnesses; do [ "$(min_runs "$h")" -gt 0 ] && ordered="$ordered $h"; done

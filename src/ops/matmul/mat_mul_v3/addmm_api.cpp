@@ -67,6 +67,7 @@ aclnnStatus Addmm(const char *op, const aclTensor *self, const aclTensor *mat1, 
   call.out = {out, outName};
   call.cubeMathType = cubeMathType;
   call.compute = !IsEmpty(*self) && m != 0 && n != 0;
+  if (!call.compute) return LaunchMatmul(call, workspaceSize, executor);  // nothing to write; out may be of any rank
   call.shape.m = m;
   call.shape.k = k;
   call.shape.n = n;
@@ -76,7 +77,9 @@ aclnnStatus Addmm(const char *op, const aclTensor *self, const aclTensor *mat1, 
   // self as (m, n): a dim of size 1 (or a missing one) steps by 0.
   const Dims selfDims = DimsOf(*self, 0, self->viewDims.size());
   const size_t rank = selfDims.sizes.size();
-  call.selfView = MatrixView(*self, {}, 0, rank == 2 ? selfDims.strides[0] : 0, selfDims.strides[rank - 1]);
+  // (a 0-d view over storage of rank >= 1 passes the vendor's storage-rank check: one value for every element)
+  call.selfView =
+      MatrixView(*self, {}, 0, rank == 2 ? selfDims.strides[0] : 0, rank >= 1 ? selfDims.strides[rank - 1] : 0);
   call.numerics =
       MatmulNumerics(ToDType(mat1->dataType), ToDType(mat2->dataType), ToDType(out->dataType), cubeMathType);
   call.alpha = Snapped(*alpha);
