@@ -918,6 +918,22 @@ def _reduced_shape(dims, keep):
     return rule
 
 
+
+def _matmul_shape(c):
+    """torch.matmul's result shape (docs/ops/matmul.md §3): broadcast batch dims, m unless self is 1-D, n unless
+    mat2 is 1-D; shapes that do not fit are left for the library to refuse."""
+    a, b = list(c["self"].shape), list(c["mat2"].shape)
+    batch_a, batch_b = a[:-2], b[:-2]
+    n = max(len(batch_a), len(batch_b))
+    batch_a, batch_b = [1] * (n - len(batch_a)) + batch_a, [1] * (n - len(batch_b)) + batch_b
+    shape = [y if x == 1 else x for x, y in zip(batch_a, batch_b)]
+    if len(a) > 1:
+        shape.append(a[-2])
+    if len(b) > 1:
+        shape.append(b[-1])
+    return tuple(shape)
+
+
 OPS = [
     _layer_norm("aclnnLayerNorm", [], "LayerNorm over the trailing normalizedShape dims (out, mean, rstd)"),
     _layer_norm("aclnnLayerNormWithImplMode", [Int32("implMode", default=0)],
@@ -1034,6 +1050,26 @@ OPS = [
     Op("aclnnLogSoftmaxBackward", [In("gradOutput"), In("output"), Int("dim", default=-1),
                                    Out("out", *like("gradOutput"))], FLOATS,
        "out = gradOutput - exp(output) * sum(gradOutput) along dim (output the forward result)"),
+    # the matmul family (docs/ops/matmul.md): cubeMathType 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (HF32),
+    # 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD
+    Op("aclnnMatmul", [In("self"), In("mat2"), Out("out", _matmul_shape, lambda c: c["self"].acl),
+                       Int8("cubeMathType", default=0)], FLOATS,
+       "out = self @ mat2 with torch.matmul's rank rules (1-D to 6-D, batch dims broadcast)"),
+    Op("aclnnMm", [In("self"), In("mat2"), Out("out", lambda c: (c["self"].shape[0], c["mat2"].shape[-1]),
+                                               lambda c: c["self"].acl),
+                   Int8("cubeMathType", default=0)], FLOATS, "out (m, n) = self (m, k) @ mat2 (k, n)"),
+    Op("aclnnBatchMatMul", [In("self"), In("mat2"),
+                            Out("out", lambda c: (max(c["self"].shape[0], c["mat2"].shape[0]), c["self"].shape[1],
+                                                  c["mat2"].shape[-1]), lambda c: c["self"].acl),
+                            Int8("cubeMathType", default=0)], FLOATS,
+       "out (b, m, n) = self (b1, m, k) @ mat2 (b2, k, n), b1 == b2 or one of them 1"),
+    Op("aclnnAddmm", [In("self"), In("mat1"), In("mat2"), Scalar("beta", default=1.0), Scalar("alpha", default=1.0),
+                      Out("out", lambda c: (c["mat1"].shape[0], c["mat2"].shape[-1]), lambda c: c["self"].acl),
+                      Int8("cubeMathType", default=0)], FLOATS,
+       "out = beta * self + alpha * (mat1 @ mat2), self broadcast to (m, n)"),
+    Op("aclnnInplaceAddmm", [Ref("selfRef"), In("mat1"), In("mat2"), Scalar("beta", default=1.0),
+                             Scalar("alpha", default=1.0), Int8("cubeMathType", default=0)], FLOATS,
+       "selfRef = beta * selfRef + alpha * (mat1 @ mat2)"),
 ]
 
 OP_BY_NAME = {}
