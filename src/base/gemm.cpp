@@ -62,7 +62,13 @@ class Bf16Matmul {
     const memory::desc aDesc({m, k}, memory::data_type::bf16, transA ? memory::dims{1, lda} : memory::dims{lda, 1});
     const memory::desc bDesc({k, n}, memory::data_type::bf16, transB ? memory::dims{1, ldb} : memory::dims{ldb, 1});
     const memory::desc cDesc({m, n}, memory::data_type::f32, memory::dims{ldc, 1});
-    dnnl::stream stream(engine_);
+    // One stream per thread and engine, made once: creating one per product cost microseconds per call.
+    thread_local dnnl::stream stream;
+    thread_local const dnnl::engine *streamEngine = nullptr;
+    if (streamEngine != &engine_) {
+      stream = dnnl::stream(engine_);
+      streamEngine = &engine_;
+    }
     primitive_.execute(stream, {{DNNL_ARG_SRC, memory(aDesc, engine_, const_cast<uint16_t *>(a))},
                                 {DNNL_ARG_WEIGHTS, memory(bDesc, engine_, const_cast<uint16_t *>(b))},
                                 {DNNL_ARG_DST, memory(cDesc, engine_, c)}});
