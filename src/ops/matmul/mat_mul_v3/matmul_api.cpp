@@ -45,6 +45,18 @@ bool IsContiguous(const aclTensor &t) {
   return true;
 }
 
+// Whether dims [0, count) of a view step through memory as one dim of their product (each dim's stride the next
+// one's times its size; size-1 dims step anywhere), so that they can be read as the rows of one matrix.
+bool FoldsIntoRows(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides, size_t count) {
+  int64_t expected = -1;  // the stride the next outer dim must have (-1: none yet)
+  for (size_t d = count; d-- > 0;) {
+    if (dims[d] == 1) continue;
+    if (expected >= 0 && strides[d] != expected) return false;
+    expected = strides[d] * dims[d];
+  }
+  return true;
+}
+
 // workspaceSize, executor -> null self, mat2, out -> rule check -> FRACTAL_NZ mat2 with a 16-bit pair ->
 // ranks 1..6 -> k -> batch broadcast -> self, out not FRACTAL_NZ -> empty -> out's element count.
 aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int8_t cubeMathType,
@@ -108,19 +120,29 @@ aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
       stride *= result[d];
     }
   }
-  const int batchRank = static_cast<int>(batch.size());
+  int batchRank = static_cast<int>(batch.size());
   const size_t r = result.size();
   const bool hasM = self->viewDims.size() > 1, hasN = mat2->viewDims.size() > 1;
   const int64_t outRowStride = hasM ? shaped.strides[r - (hasN ? 2 : 1)] : 0;
   const int64_t outColStride = hasN ? shaped.strides[r - 1] : 0;
-  call.shape.batchRank = batchRank;
-  for (int d = 0; d < batchRank; ++d) call.shape.batchDims[d] = batch[static_cast<size_t>(d)];
   call.shape.m = a.rows;
   call.shape.k = a.cols;
   call.shape.n = b.cols;
-  call.aView = MatrixView(*self, a.batch, batchRank, a.rowStride, a.colStride);
-  call.bView = MatrixView(*mat2, b.batch, batchRank, b.rowStride, b.colStride);
-  call.outView = MatrixView(shaped, DimsOf(shaped, 0, batch.size()), batchRank, outRowStride, outColStride);
+  // A batched self against one matrix (a linear layer on (batch, ..., m, k)) is one product of all the rows
+  // when self's and out's batch and row dims step as one: fewer, larger library calls (mat2 packed once per tile).
+  if (batchRank > 0 && mat2->viewDims.size() <= 2 &&
+      FoldsIntoRows(self->viewDims, self->strides, self->viewDims.size() - 1) &&
+      FoldsIntoRows(shaped.viewDims, shaped.strides, r - (hasN ? 1 : 0))) {
+    for (int64_t d : batch) call.shape.m *= d;
+    batchRank = 0;
+  }
+  call.shape.batchRank = batchRank;
+  for (int d = 0; d < batchRank; ++d) call.shape.batchDims[d] = batch[static_cast<size_t>(d)];
+  const Dims none;
+  call.aView = MatrixView(*self, batchRank > 0 ? a.batch : none, batchRank, a.rowStride, a.colStride);
+  call.bView = MatrixView(*mat2, batchRank > 0 ? b.batch : none, batchRank, b.rowStride, b.colStride);
+  call.outView =
+      MatrixView(shaped, batchRank > 0 ? DimsOf(shaped, 0, batch.size()) : none, batchRank, outRowStride, outColStride);
   const DType selfType = ToDType(self->dataType), mat2Type = ToDType(mat2->dataType);
   const bool dot = self->viewDims.size() == 1 && mat2->viewDims.size() == 1;
   call.numerics =

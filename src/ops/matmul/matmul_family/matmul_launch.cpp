@@ -51,7 +51,7 @@ GemmMatrixView MatrixView(const aclTensor &t, const Dims &batch, int batchRank, 
   GemmMatrixView v;
   v.dtype = ToDType(t.dataType);
   v.offset = t.offset;
-  const int lead = batchRank - static_cast<int>(batch.sizes.size());
+  const int lead = batchRank - static_cast<int>(batch.sizes.size());  // >= 0: callers pass at most batchRank dims
   for (size_t d = 0; d < batch.sizes.size(); ++d) v.batchStrides[lead + static_cast<int>(d)] = batch.strides[d];
   v.rowStride = rowStride;
   v.colStride = colStride;
