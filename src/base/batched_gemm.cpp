@@ -48,10 +48,10 @@ bool PlanInPlace(GemmOperand *op, const CubeNumerics &numerics) {
 }
 
 // A dense stage per matrix of the operand's own batch: row-major, or column-major (trans) when the view
-// steps more slowly along its rows than along its columns, so that staging reads runs of the view.
+// steps more slowly along its rows than along its columns (or is one column), so that staging reads runs.
 void PlanStage(GemmOperand *op, const BatchedGemmPlan &p, size_t *bytes) {
   op->staged = true;
-  op->trans = Abs(op->rowStride) < Abs(op->colStride) && op->rows > 1;
+  op->trans = op->rows > 1 && (op->cols == 1 || Abs(op->rowStride) < Abs(op->colStride));
   const int64_t inner = op->trans ? op->rows : op->cols, outer = op->trans ? op->cols : op->rows;
   const auto esize = static_cast<int64_t>(DTypeSize(p.numerics.gemmType));
   op->ld = inner > 1 && (inner * esize) % kAliasBytes == 0 ? inner + kPadElements : std::max<int64_t>(inner, 1);
