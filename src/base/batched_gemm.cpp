@@ -19,6 +19,15 @@ constexpr int64_t kTileOutputs = 128 * 1024;
 constexpr int64_t kMaxTileCols = 512;
 constexpr int64_t kMinTileRows = 32, kMaxTileRows = 256;
 constexpr int64_t kMinTasks = 8;
+// FLOAT results: the K-sum as products of chains of at most this many terms (at least 4 chains where K
+// allows, at least 8 terms), added in double. oneDNN's AVX-512 fp32 kernels add a chain's terms one after the
+// other, where PyTorch's BLAS splits a long sum 16 ways: with one product per tile our error against float64
+// was 1.5-3x PyTorch's at K = 800 (tests/matmul/matmul_torch_test.cpp); ConvTbc made the same choice
+// (tbc_geometry.h). 16-bit results cannot see the chain error and keep one product.
+constexpr int64_t kMaxChain = 64;
+constexpr int64_t kMinChain = 8;
+// The tile of a chained sum: its fp32 product (128 KiB) and double sum (256 KiB) stay in L2 between chains.
+constexpr int64_t kChainTileCols = 128;
 // A staged row whose byte length is a multiple of this gets one cache line of padding: the library reads
 // rows 4 KiB apart from few cache sets at a fraction of its speed.
 constexpr int64_t kAliasBytes = 4096;
@@ -124,7 +133,12 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
              (p.n == 1 || out.colStride == 1) && out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
   for (int d = 0; d < p.batchRank && c.direct; ++d) c.direct = out.batchStrides[d] >= 0;
 
-  p.tileCols = std::min(std::max<int64_t>(p.n, 1), kMaxTileCols);
+  if (product && numerics.kernelType == DType::kOther && out.dtype == DType::kF32) {
+    p.chain = std::min(kMaxChain, std::max(kMinChain, CeilDiv(p.k, 4)));
+    if (p.chain >= p.k) p.chain = 0;  // one chain: one product
+  }
+  if (p.chain > 0) c.direct = false;
+  p.tileCols = std::min(std::max<int64_t>(p.n, 1), p.chain > 0 ? kChainTileCols : kMaxTileCols);
   p.tileRows = std::clamp(kTileOutputs / p.tileCols, kMinTileRows, kMaxTileRows);
   p.tilesN = CeilDiv(p.n, p.tileCols);
   while (p.tileRows > kMinTileRows && p.batch * CeilDiv(p.m, p.tileRows) * p.tilesN < kMinTasks) p.tileRows /= 2;
@@ -137,6 +151,7 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   const int64_t rowElems = std::max({p.tileCols, p.m, p.n, p.k, int64_t{1}});
   p.scratchOffset = bytes;
   p.scratchStride = AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(float)) +
+                    (p.chain > 0 ? AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(double)) : 0) +
                     2 * AlignUp(static_cast<size_t>(rowElems) * sizeof(double)) +
                     AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t));
   p.workspaceBytes = bytes + p.scratchStride * static_cast<size_t>(p.threads);
@@ -147,6 +162,7 @@ namespace {
 
 struct Scratch {
   float *tile;
+  double *sum;  // chained sums only
   double *selfRow, *outRow;
   uint16_t *row16;
 };
@@ -178,10 +194,12 @@ class GemmRunner {
   Scratch ScratchOf(int thread) const {
     char *base = ws_ + p_.scratchOffset + p_.scratchStride * static_cast<size_t>(thread);
     const int64_t rowElems = std::max({p_.tileCols, p_.m, p_.n, p_.k, int64_t{1}});
-    const size_t tileBytes = AlignUp(static_cast<size_t>(p_.tileRows * p_.tileCols) * sizeof(float));
+    const auto tile = static_cast<size_t>(p_.tileRows * p_.tileCols);
+    const size_t sumBytes = p_.chain > 0 ? AlignUp(tile * sizeof(double)) : 0;
+    const size_t tileBytes = AlignUp(tile * sizeof(float)) + sumBytes;
     const size_t rowBytes = AlignUp(static_cast<size_t>(rowElems) * sizeof(double));
-    return {reinterpret_cast<float *>(base), reinterpret_cast<double *>(base + tileBytes),
-            reinterpret_cast<double *>(base + tileBytes + rowBytes),
+    return {reinterpret_cast<float *>(base), reinterpret_cast<double *>(base + AlignUp(tile * sizeof(float))),
+            reinterpret_cast<double *>(base + tileBytes), reinterpret_cast<double *>(base + tileBytes + rowBytes),
             reinterpret_cast<uint16_t *>(base + tileBytes + 2 * rowBytes)};
   }
 
@@ -264,15 +282,14 @@ class GemmRunner {
     }
     if (c.useProduct) {
       const char *a = OperandAt(p_.a, a_, batch, i0, true), *b = OperandAt(p_.b, b_, batch, j0, false);
-      bool done = false;
-      if (p_.numerics.gemmType == DType::kBF16) {
-        done = GemmBF16(p_.a.trans, p_.b.trans, rows, cols, p_.k, reinterpret_cast<const uint16_t *>(a), p_.a.ld,
-                        reinterpret_cast<const uint16_t *>(b), p_.b.ld, dst, ldc);
-      } else {
-        done = GemmF32(p_.a.trans, p_.b.trans, rows, cols, p_.k, reinterpret_cast<const float *>(a), p_.a.ld,
-                       reinterpret_cast<const float *>(b), p_.b.ld, dst, ldc);
+      if (p_.chain == 0) {
+        if (!Product(a, b, 0, p_.k, rows, cols, dst, ldc)) return false;
+      } else {  // chains in K order, each product added to the double sum, then rounded once per row below
+        for (int64_t k0 = 0; k0 < p_.k; k0 += p_.chain) {
+          if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;
+          AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0);
+        }
       }
-      if (!done) return false;
     } else {
       std::fill(dst, dst + rows * cols, 0.0f);
     }
@@ -280,6 +297,13 @@ class GemmRunner {
     const auto outSize = static_cast<int64_t>(DTypeSize(c.dtype));
     for (int64_t i = 0; i < rows; ++i) {
       float *row = s.tile + i * cols;
+      const double *sumRow = p_.chain > 0 ? s.sum + i * cols : nullptr;
+      if (sumRow != nullptr && !c.epilogue) {  // a chained FLOAT result: one rounding from double
+        NarrowSum(sumRow, row, cols);
+        StoreRun(ComputeType::kF32, row, c.dtype,
+                 out_ + (outBase + (i0 + i) * c.rowStride + j0 * c.colStride) * outSize, c.colStride, cols);
+        continue;
+      }
       // The kernel's own rounding first, unless storing into out rounds to the same dtype anyway.
       const bool sameRounding = p_.numerics.kernelType == c.dtype && !c.epilogue;
       if (p_.numerics.kernelType != DType::kOther && c.useProduct && !sameRounding) {
@@ -302,13 +326,29 @@ class GemmRunner {
         LoadRun(c.selfType, from, c.selfColStride, ComputeType::kF64, s.selfRow, cols);
       }
       for (int64_t j = 0; j < cols; ++j) {
-        double v = c.useProduct ? c.alpha * static_cast<double>(row[j]) : 0.0;
+        const double product = sumRow != nullptr ? sumRow[j] : static_cast<double>(row[j]);
+        double v = c.useProduct ? c.alpha * product : 0.0;
         if (c.useSelf) v = c.useProduct ? v + c.beta * s.selfRow[j] : c.beta * s.selfRow[j];
         s.outRow[j] = v;
       }
       StoreRun(ComputeType::kF64, s.outRow, c.dtype, to, c.colStride, cols);
     }
     return true;
+  }
+
+  // C (ldc) = op(A) op(B) over K terms [k0, k0 + kc) of the tile whose operands start at a and b.
+  bool Product(const char *a, const char *b, int64_t k0, int64_t kc, int64_t rows, int64_t cols, float *c,
+               int64_t ldc) const {
+    const auto esize = static_cast<int64_t>(DTypeSize(p_.numerics.gemmType));
+    // K runs along a's columns (a row-major a) or rows (transposed), and along b's rows or columns.
+    a += k0 * (p_.a.trans ? p_.a.ld : 1) * esize;
+    b += k0 * (p_.b.trans ? 1 : p_.b.ld) * esize;
+    if (p_.numerics.gemmType == DType::kBF16) {
+      return GemmBF16(p_.a.trans, p_.b.trans, rows, cols, kc, reinterpret_cast<const uint16_t *>(a), p_.a.ld,
+                      reinterpret_cast<const uint16_t *>(b), p_.b.ld, c, ldc);
+    }
+    return GemmF32(p_.a.trans, p_.b.trans, rows, cols, kc, reinterpret_cast<const float *>(a), p_.a.ld,
+                   reinterpret_cast<const float *>(b), p_.b.ld, c, ldc);
   }
 
   // beta * self + alpha * product for one row of a 16-bit out, in fp32 (errors of 2^-24 ahead of the 2^-8 or

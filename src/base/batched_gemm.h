@@ -7,8 +7,9 @@
 // not copied), else from a dense stage in the workspace, converted and rounded once per matrix of
 // its own (unbroadcast) batch. It cuts the outputs into tiles of rows x columns chosen from the shape
 // only. Phase 2 (RunBatchedGemm) stages, then has each thread compute whole tiles: each tile's K-sum is
-// one single-threaded library call, so the bits of every output depend on the shape and the machine,
-// never on the thread count. Nothing is allocated in phase 2.
+// a fixed sequence of single-threaded library calls (one, or for FLOAT results chains of at most kMaxChain
+// terms added in double), so the bits of every output depend on the shape and the machine, never on the
+// thread count. Nothing is allocated in phase 2.
 #pragma once
 
 #include <cstddef>
@@ -58,6 +59,8 @@ struct BatchedGemmPlan {
   GemmResult c;
   CubeNumerics numerics;
   int64_t tileRows = 0, tileCols = 0, tilesM = 0, tilesN = 0, tasks = 0;
+  // FLOAT results: K terms per library product, the products added in double (0: one product per tile).
+  int64_t chain = 0;
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs
   size_t workspaceBytes = 0;

@@ -21,6 +21,10 @@ bool GemmBF16(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const u
 // Runs the library's first-use work (CPU probing, JIT compilation of the kernels these products
 // use) on the calling thread, so that phase 1 pays for it and not the stream's worker thread.
 void PrepareGemm(bool bf16);
+// sum[i] = part[i] (first) or sum[i] += part[i]: one product of a tile joins a double sum (vectorized).
+void AddProductToSum(double *sum, const float *part, int64_t n, bool first);
+// out[i] = float(sum[i]), rounded to nearest even (vectorized).
+void NarrowSum(const double *sum, float *out, int64_t n);
 // Whether GemmBF16 works on this CPU (checked once); where it does not, bf16 operands are widened
 // to fp32, which is exact.
 bool HasBF16Gemm();

@@ -28,7 +28,7 @@ void SumBias(const ConvTbcBackwardPlan &p, const ConvTbcBackwardBuffers &buf, vo
         ReadFlatAsF32(p.self, buf.self, r * cols + c, len, s.product);
         for (int64_t i = 0; i < len;) {  // walk the span row piece by row piece
           const int64_t col = (c + i) % cols, piece = std::min(len - i, cols - col);
-          TbcAddProduct(partial + col, s.product + i, piece, r == r0 && c + i < cols);
+          AddProductToSum(partial + col, s.product + i, piece, r == r0 && c + i < cols);
           i += piece;
         }
       }
@@ -40,7 +40,7 @@ void SumBias(const ConvTbcBackwardPlan &p, const ConvTbcBackwardBuffers &buf, vo
     for (int64_t j = 1; j < p.biasBlocks; ++j) {  // fixed order: blocks 0, 1, 2, ...
       for (int64_t c = c0; c < c0 + len; ++c) partials[c] += partials[j * cols + c];
     }
-    TbcNarrowSum(partials + c0, s.row, len);
+    NarrowSum(partials + c0, s.row, len);
     WriteFlatFromF32(p.gradBias, buf.gradBias, c0, len, s.row);
   });
 }

@@ -19,46 +19,12 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-void AddProduct(double *HWY_RESTRICT sum, const float *HWY_RESTRICT part, int64_t n, bool first) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> d;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
-  int64_t i = 0;
-  if (first) {
-    for (; i + lanes <= n; i += lanes) hn::StoreU(hn::PromoteTo(dd, hn::LoadU(d, part + i)), dd, sum + i);
-    for (; i < n; ++i) sum[i] = part[i];
-  } else {
-    for (; i + lanes <= n; i += lanes) {
-      hn::StoreU(hn::Add(hn::LoadU(dd, sum + i), hn::PromoteTo(dd, hn::LoadU(d, part + i))), dd, sum + i);
-    }
-    for (; i < n; ++i) sum[i] += part[i];
-  }
-}
-
-void NarrowSum(const double *HWY_RESTRICT sum, float *HWY_RESTRICT out, int64_t n) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> d;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
-  int64_t i = 0;
-  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::DemoteTo(d, hn::LoadU(dd, sum + i)), d, out + i);
-  for (; i < n; ++i) out[i] = static_cast<float>(sum[i]);
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace aclcpu {
-
-HWY_EXPORT(AddProduct);
-HWY_EXPORT(NarrowSum);
-
-void TbcAddProduct(double *sum, const float *part, int64_t n, bool first) {
-  HWY_DYNAMIC_DISPATCH(AddProduct)(sum, part, n, first);
-}
-
-void TbcNarrowSum(const double *sum, float *out, int64_t n) { HWY_DYNAMIC_DISPATCH(NarrowSum)(sum, out, n); }
 
 void TbcRoundThrough(DType type, float *v, uint16_t *tmp, int64_t n) {
   StoreFromF32(type, v, tmp, n);

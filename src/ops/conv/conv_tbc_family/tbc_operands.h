@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "base/cube_math.h"
+#include "base/gemm.h"
 #include "base/tensor_view.h"
 #include "ops/conv/conv_tbc_family/tbc_geometry.h"
 
@@ -89,11 +90,6 @@ const char *TbcOperandBase(const TbcOperand &op, const void *tensor, DType gemmT
 bool TbcProduct(DType gemmType, bool transA, bool transB, int64_t m, int64_t n, int64_t k, const char *a, int64_t lda,
                 const char *b, int64_t ldb, float *c, bool accumulate);
 
-// sum[i] = part[i] (first) or sum[i] += part[i]: one product of a tile joins the double sum.
-void TbcAddProduct(double *sum, const float *part, int64_t n, bool first);
-// out[i] = float(sum[i]), rounded to nearest even.
-void TbcNarrowSum(const double *sum, float *out, int64_t n);
-
 // A tile's sum: fp32 results add the products of short chains in double (TbcChunk); 16-bit results
 // let the library accumulate in fp32, which they cannot tell apart. Every row starts at `init`
 // (`width` values; null = zeros).
@@ -117,12 +113,12 @@ class TbcTileSum {
   float *Target(int64_t first) const { return inDouble_ ? s_.product : s_.product + first; }
   bool Accumulates() const { return !inDouble_; }
   void Add(int64_t first, int64_t count) const {
-    if (inDouble_) TbcAddProduct(s_.sum + first, s_.product, count, false);
+    if (inDouble_) AddProductToSum(s_.sum + first, s_.product, count, false);
   }
   // Row `i` (of `width` elements) as fp32.
   const float *Row(int64_t i, int64_t width) const {
     if (!inDouble_) return s_.product + i * width;
-    TbcNarrowSum(s_.sum + i * width, s_.row, width);
+    NarrowSum(s_.sum + i * width, s_.row, width);
     return s_.row;
   }
 

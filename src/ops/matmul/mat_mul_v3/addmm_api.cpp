@@ -51,8 +51,9 @@ aclnnStatus Addmm(const char *op, const aclTensor *self, const aclTensor *mat1, 
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(self, selfName, 2));
   if (self->storageDims.empty()) return check.Invalid(std::string(selfName) + " of rank 1 or 2", "a 0-d tensor");
   std::vector<int64_t> joint;
-  if (!BroadcastShapes(self->viewDims, {m, n}, &joint) || joint != std::vector<int64_t>{m, n})
-    return check.Invalid(std::string(selfName) + " that broadcasts to (m, n) = " + ShapeString({m, n}), ShapeOf(self));
+  if (!BroadcastShapes(self->viewDims, {m, n}, &joint))
+    return check.Invalid(std::string(selfName) + " that broadcasts with (m, n) = " + ShapeString({m, n}),
+                         ShapeOf(self));
   // The vendor checks only out's dims 0 and 1; a rank other than 2 is refused here (docs/compat.md).
   if (m == 0 || n == 0) {
     if (!IsEmpty(*out)) return check.Invalid(std::string(outName) + " empty (m or n is 0)", ShapeOf(out));
@@ -68,6 +69,9 @@ aclnnStatus Addmm(const char *op, const aclTensor *self, const aclTensor *mat1, 
   call.cubeMathType = cubeMathType;
   call.compute = !IsEmpty(*self) && m != 0 && n != 0;
   if (!call.compute) return LaunchMatmul(call, workspaceSize, executor);  // nothing to write; out may be of any rank
+  // A self that broadcasts with (m, n) only to a larger shape (e.g. (2, n) with m = 1) has no defined result.
+  if (joint != std::vector<int64_t>{m, n})
+    return check.Invalid(std::string(selfName) + " that broadcasts to (m, n) = " + ShapeString({m, n}), ShapeOf(self));
   call.shape.m = m;
   call.shape.k = k;
   call.shape.n = n;

@@ -47,11 +47,15 @@ bool IsContiguous(const aclTensor &t) {
 
 // Whether dims [0, count) of a view step through memory as one dim of their product (each dim's stride the next
 // one's times its size; size-1 dims step anywhere), so that they can be read as the rows of one matrix.
-bool FoldsIntoRows(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides, size_t count) {
+// *rowStride: the step between consecutive rows of that matrix (the innermost dim of size > 1's stride).
+bool FoldsIntoRows(const std::vector<int64_t> &dims, const std::vector<int64_t> &strides, size_t count,
+                   int64_t *rowStride) {
   int64_t expected = -1;  // the stride the next outer dim must have (-1: none yet)
+  *rowStride = 0;
   for (size_t d = count; d-- > 0;) {
     if (dims[d] == 1) continue;
     if (expected >= 0 && strides[d] != expected) return false;
+    if (expected < 0) *rowStride = strides[d];
     expected = strides[d] * dims[d];
   }
   return true;
@@ -110,8 +114,9 @@ aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
   }
   aclTensor shaped = *out;  // out as the result's shape
   if (out->viewDims != result) {
-    if (!IsContiguous(*out))
-      return check.Invalid("out of the result's shape " + ShapeString(result) + ", or contiguous", ShapeOf(out));
+    // Contiguous: the same memory in the result's shape. Strided: a dense result in the workspace first.
+    call.viaTemp = !IsContiguous(*out);
+    if (call.viaTemp) shaped.offset = 0;
     shaped.viewDims = result;
     shaped.strides.assign(result.size(), 0);
     int64_t stride = 1;
@@ -123,23 +128,27 @@ aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
   int batchRank = static_cast<int>(batch.size());
   const size_t r = result.size();
   const bool hasM = self->viewDims.size() > 1, hasN = mat2->viewDims.size() > 1;
-  const int64_t outRowStride = hasM ? shaped.strides[r - (hasN ? 2 : 1)] : 0;
+  int64_t outRowStride = hasM ? shaped.strides[r - (hasN ? 2 : 1)] : 0;
+  Side folded = a;
   const int64_t outColStride = hasN ? shaped.strides[r - 1] : 0;
   call.shape.m = a.rows;
   call.shape.k = a.cols;
   call.shape.n = b.cols;
   // A batched self against one matrix (a linear layer on (batch, ..., m, k)) is one product of all the rows
   // when self's and out's batch and row dims step as one: fewer, larger library calls (mat2 packed once per tile).
+  int64_t selfRows = 0, outRows = 0;
   if (batchRank > 0 && mat2->viewDims.size() <= 2 &&
-      FoldsIntoRows(self->viewDims, self->strides, self->viewDims.size() - 1) &&
-      FoldsIntoRows(shaped.viewDims, shaped.strides, r - (hasN ? 1 : 0))) {
+      FoldsIntoRows(self->viewDims, self->strides, self->viewDims.size() - 1, &selfRows) &&
+      FoldsIntoRows(shaped.viewDims, shaped.strides, r - (hasN ? 1 : 0), &outRows)) {
     for (int64_t d : batch) call.shape.m *= d;
+    folded.rowStride = selfRows;
+    outRowStride = outRows;
     batchRank = 0;
   }
   call.shape.batchRank = batchRank;
   for (int d = 0; d < batchRank; ++d) call.shape.batchDims[d] = batch[static_cast<size_t>(d)];
   const Dims none;
-  call.aView = MatrixView(*self, batchRank > 0 ? a.batch : none, batchRank, a.rowStride, a.colStride);
+  call.aView = MatrixView(*self, batchRank > 0 ? a.batch : none, batchRank, folded.rowStride, a.colStride);
   call.bView = MatrixView(*mat2, batchRank > 0 ? b.batch : none, batchRank, b.rowStride, b.colStride);
   call.outView =
       MatrixView(shaped, batchRank > 0 ? DimsOf(shaped, 0, batch.size()) : none, batchRank, outRowStride, outColStride);

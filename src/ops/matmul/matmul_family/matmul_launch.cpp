@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "base/convert.h"
 #include "base/executor.h"
 #include "base/meta_objects.h"
 
@@ -12,13 +13,20 @@ namespace {
 // Slots: inputs a, b, self (null unless Addmm); output out.
 class MatmulOp : public OpPlan {
  public:
-  explicit MatmulOp(const BatchedGemmPlan &plan) : plan_(plan) {}
+  MatmulOp(const BatchedGemmPlan &plan, bool viaTemp, size_t tempOffset, const TensorView &out)
+      : plan_(plan), viaTemp_(viaTemp), tempOffset_(tempOffset), out_(out) {}
   int Run(void *const *addrs, void *workspace) const override {
-    return RunBatchedGemm(plan_, addrs[0], addrs[1], addrs[3], addrs[2], workspace) ? ACLNN_SUCCESS : ACLNN_ERR_INNER;
+    void *result = viaTemp_ ? static_cast<char *>(workspace) + tempOffset_ : addrs[3];
+    if (!RunBatchedGemm(plan_, addrs[0], addrs[1], result, addrs[2], workspace)) return ACLNN_ERR_INNER;
+    if (viaTemp_) ScatterElements(out_, addrs[3], 0, out_.Numel(), result);
+    return ACLNN_SUCCESS;
   }
 
  private:
   const BatchedGemmPlan plan_;
+  const bool viaTemp_;
+  const size_t tempOffset_;
+  const TensorView out_;
 };
 
 }  // namespace
@@ -64,9 +72,20 @@ aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpE
   if (call.self.tensor != nullptr) all.push_back(call.self);
   ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(all));
   BatchedGemmPlan plan;
+  size_t tempOffset = 0;
+  TensorView outView;
   if (call.compute) {
+    if (call.viaTemp) {
+      if (call.out.tensor->viewDims.size() > static_cast<size_t>(kMaxRank))
+        return check.Invalid("out of the result's shape or of rank <= 8", ShapeOf(call.out.tensor));
+      outView = ToView(*call.out.tensor);
+    }
     plan = PlanBatchedGemm(call.shape, call.aView, call.bView, call.outView, call.numerics,
                            call.useSelf ? &call.selfView : nullptr, call.alpha, call.beta, call.useProduct);
+    if (call.viaTemp) {
+      tempOffset = plan.workspaceBytes;
+      plan.workspaceBytes += AlignUp(static_cast<size_t>(outView.Numel()) * DTypeSize(outView.dtype));
+    }
   }
   const bool reads = call.compute && plan.c.useProduct;
   ExecutorSpec spec;
@@ -78,7 +97,8 @@ aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpE
   spec.workspaceSize = call.compute ? plan.workspaceBytes : 0;
   if (TraceWanted()) spec.scalars = {{3, "cubeMathType", TraceInt(call.cubeMathType)}};
   if (!call.compute) plan = BatchedGemmPlan{};
-  return CreateExecutor(std::move(spec), std::make_unique<MatmulOp>(plan), workspaceSize, executor);
+  auto op = std::make_unique<MatmulOp>(plan, call.compute && call.viaTemp, tempOffset, outView);
+  return CreateExecutor(std::move(spec), std::move(op), workspaceSize, executor);
 }
 
 }  // namespace aclcpu

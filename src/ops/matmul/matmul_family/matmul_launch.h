@@ -38,6 +38,9 @@ struct MatmulCall {
   CubeNumerics numerics;
   double alpha = 1.0, beta = 0.0;
   bool useProduct = true, useSelf = false;
+  // outView describes a dense result of the product's shape in the workspace, copied into out's view in
+  // row-major order afterwards (aclnnMatmul's out of another shape with as many elements).
+  bool viaTemp = false;
 };
 
 // Plans the product and creates the executor (slots: a, b, self; out).
