@@ -57,11 +57,11 @@ check prelu "$src/examples/expected/prelu.txt"
 check conv_tbc "$src/examples/expected/conv_tbc.txt"
 check layer_norm "$src/examples/expected/layer_norm.txt"
 check layer_norm_cascade "$src/examples/expected/layer_norm_cascade.txt"
-# The activations on the pointwise engine and the matmul family, each with the vendor's example values.
+# The activations on the pointwise engine, the matmul family and GroupNorm(Silu), each with the vendor's example values.
 for name in silu silu_backward gelu gelu_backward gelu_v2 gelu_backward_v2 sigmoid inplace_sigmoid sigmoid_backward \
             relu inplace_relu threshold_backward \
             softmax softmax_backward log_softmax log_softmax_backward \
-            matmul mm batch_matmul addmm; do
+            matmul mm batch_matmul addmm group_norm group_norm_silu; do
   check "$name" "$src/examples/expected/$name.txt"
 done
 

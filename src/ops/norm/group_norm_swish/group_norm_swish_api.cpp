@@ -1,84 +1,43 @@
 // aclnnGroupNormSwishGetWorkspaceSize / aclnnGroupNormSwish: validate, plan, launch.
-#include <memory>
-
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "base/check.h"
 #include "base/executor.h"
 #include "base/meta_objects.h"
-#include "base/parallel.h"
 #include "ops/norm/group_norm_swish/group_norm_swish_check.h"
-#include "ops/norm/group_norm_swish/group_norm_swish_plan.h"
+#include "ops/norm/group_norm_swish_family/group_norm_launch.h"
 
 namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnGroupNormSwish";
 
-// Input slots: x, gamma, beta; output slots: y, mean, rstd.
-class GroupNormSwishOp : public OpPlan {
- public:
-  explicit GroupNormSwishOp(const GroupNormSwishPlan &plan) : plan_(plan) {}
-  int Run(void *const *addrs, void *workspace) const override {
-    const GroupNormSwishBuffers buffers{addrs[0], addrs[1], addrs[2], addrs[3], addrs[4], addrs[5]};
-    RunGroupNormSwish(plan_, buffers, workspace);
-    return 0;
-  }
-
- private:
-  const GroupNormSwishPlan plan_;
-};
-
-void PlanWorkspace(GroupNormSwishPlan *p) {
-  p->threads = PlanThreads();
-  p->wide = p->x.dtype == DType::kF32;
-  p->xInPlace = p->x.IsContiguous();
-  const DType source = p->xInPlace ? p->x.dtype : DType::kF32;  // what the kernels read x as
-  p->yInPlace = p->y.IsContiguous() && p->y.dtype == source;
-  size_t bytes = 0;
-  p->affineOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(2 * p->shape.c) * sizeof(float));
-  p->scratchOffset = bytes;
-  p->scratchStride = AlignUp(static_cast<size_t>(2 * kGroupNormPiece) * sizeof(float));
-  bytes += p->scratchStride * static_cast<size_t>(p->threads);
-  p->workspaceBytes = bytes;
-}
-
 aclnnStatus Plan(const GroupNormSwishArgs &a, const char *dataFormat, double eps, bool activateSwish, double swishScale,
                  uint64_t *workspaceSize, aclOpExecutor **executor) {
   GroupNormShape shape;
   bool compute = false;
   ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwish(a, &shape, &compute));
-  GroupNormSwishPlan p;
-  p.compute = compute;
-  if (compute) {
-    ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwishStrict(a));
-    p.x = ToView(*a.x);
-    p.gamma = ToView(*a.gamma);
-    p.beta = ToView(*a.beta);
-    p.y = ToView(*a.y);
-    p.mean = ToView(*a.mean);
-    p.rstd = ToView(*a.rstd);
-    p.shape = shape;
-    p.eps = static_cast<float>(eps);
-    p.swishScale = static_cast<float>(swishScale);
-    p.activateSwish = activateSwish;
-    PlanWorkspace(&p);
-  }
-  ExecutorSpec spec;
-  spec.opName = kOp;
-  spec.inputs = {a.x, a.gamma, a.beta};
-  spec.outputs = {a.y, a.mean, a.rstd};
-  spec.names = {"x", "gamma", "beta", "yOut", "meanOut", "rstdOut"};
-  spec.touched = {compute, compute, compute, compute, compute, compute};
-  spec.workspaceSize = compute ? p.workspaceBytes : 0;
+  if (compute) ACLCPU_RETURN_IF_ERROR(CheckGroupNormSwishStrict(a));
+  GroupNormCall call;
+  call.op = kOp;
+  call.x = a.x;
+  call.gamma = a.gamma;
+  call.beta = a.beta;
+  call.y = a.y;
+  call.mean = a.mean;
+  call.rstd = a.rstd;
+  call.shape = shape;
+  call.compute = compute;
+  call.eps = eps;
+  call.activateSwish = activateSwish;
+  call.swishScale = swishScale;
   if (TraceWanted()) {
-    spec.scalars = {{3, "numGroups", TraceInt(a.numGroups)},
+    call.scalars = {{3, "numGroups", TraceInt(a.numGroups)},
                     {3, "dataFormatOptional", TraceString(dataFormat)},
                     {3, "eps", TraceFloat(eps)},
                     {3, "activateSwish", TraceBool(activateSwish)},
                     {3, "swishScale", TraceFloat(swishScale)}};
   }
-  return CreateExecutor(std::move(spec), std::make_unique<GroupNormSwishOp>(p), workspaceSize, executor);
+  return LaunchGroupNorm(call, workspaceSize, executor);
 }
 
 }  // namespace

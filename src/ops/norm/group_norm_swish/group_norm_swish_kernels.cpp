@@ -271,8 +271,17 @@ void RunGroupNormSwish(const GroupNormSwishPlan &p, const GroupNormSwishBuffers 
   const GroupNormShape &shape = p.shape;
   auto *gammas = reinterpret_cast<float *>(ws + p.affineOffset);
   float *betas = gammas + shape.c;
-  ReadFlatAsF32(p.gamma, b.gamma, 0, shape.c, gammas);
-  ReadFlatAsF32(p.beta, b.beta, 0, shape.c, betas);
+  // A null gamma or beta (GroupNorm, GroupNormSilu) is ones or zeros.
+  if (b.gamma != nullptr) {
+    ReadFlatAsF32(p.gamma, b.gamma, 0, shape.c, gammas);
+  } else {
+    std::fill(gammas, gammas + shape.c, 1.0f);
+  }
+  if (b.beta != nullptr) {
+    ReadFlatAsF32(p.beta, b.beta, 0, shape.c, betas);
+  } else {
+    std::fill(betas, betas + shape.c, 0.0f);
+  }
   const DType source = p.xInPlace ? p.x.dtype : DType::kF32;
   const auto moments = HWY_DYNAMIC_DISPATCH(SelectGroupNormMoments)(source);
   const auto output = HWY_DYNAMIC_DISPATCH(SelectGroupNormSwishOutput)(p.wide, source, p.yInPlace);
