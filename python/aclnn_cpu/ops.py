@@ -1050,6 +1050,17 @@ OPS = [
     Op("aclnnLogSoftmaxBackward", [In("gradOutput"), In("output"), Int("dim", default=-1),
                                    Out("out", *like("gradOutput"))], FLOATS,
        "out = gradOutput - exp(output) * sum(gradOutput) along dim (output the forward result)"),
+    # GroupNorm and GroupNormSilu (docs/ops/group_norm.md): statistics [N, group] in self's dtype
+    Op("aclnnGroupNorm", [In("self"), Opt("gamma"), Opt("beta"), Int("N"), Int("C"), Int("HxW"), Int("group"), Double("eps", default=1e-5),
+                          Out("out", *like("self")),
+                          Out("meanOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl),
+                          Out("rstdOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl)],
+       FLOATS, "GroupNorm over group channel groups (out, mean, rstd); N, C, HxW as self's shape gives them"),
+    Op("aclnnGroupNormSilu", [In("self"), Opt("gamma"), Opt("beta"), Int("group"), Double("eps", default=1e-5),
+                              Out("out", *like("self")),
+                              Out("meanOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl),
+                              Out("rstdOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl)],
+       FLOATS, "silu(GroupNorm(self)) (out, mean, rstd)"),
     # the matmul family (docs/ops/matmul.md): cubeMathType 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (HF32),
     # 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD
     Op("aclnnMatmul", [In("self"), In("mat2"), Out("out", _matmul_shape, lambda c: c["self"].acl),
