@@ -37,12 +37,7 @@ aclnnStatus BatchMatMul(const aclTensor *self, const aclTensor *mat2, aclTensor 
   ACLCPU_RETURN_IF_ERROR(check.ShapeIs(out, "out", {batch, s[1], w[2]}, "self @ mat2"));
   ACLCPU_RETURN_IF_ERROR(CheckNotNz(check, self, "self"));
   ACLCPU_RETURN_IF_ERROR(CheckNotNz(check, out, "out"));
-  MatmulCall call;
-  call.op = kOp;
-  call.a = {self, "self"};
-  call.b = {mat2, "mat2"};
-  call.out = {out, "out"};
-  call.cubeMathType = cubeMathType;
+  MatmulCall call = PairCall(kOp, self, mat2, out, cubeMathType);
   call.compute = s[0] != 0 && s[1] != 0 && w[2] != 0 && !IsEmpty(*out);
   call.shape.batchRank = 1;
   call.shape.batchDims[0] = batch;
@@ -53,8 +48,6 @@ aclnnStatus BatchMatMul(const aclTensor *self, const aclTensor *mat2, aclTensor 
   call.aView = MatrixView(*self, DimsOf(*self, 0, 1), 1, self->strides[1], self->strides[2]);
   call.bView = MatrixView(*mat2, DimsOf(*mat2, 0, 1), 1, mat2->strides[1], mat2->strides[2]);
   call.outView = MatrixView(*out, DimsOf(*out, 0, 1), 1, out->strides[1], out->strides[2]);
-  call.numerics =
-      MatmulNumerics(ToDType(self->dataType), ToDType(mat2->dataType), ToDType(out->dataType), cubeMathType);
   return LaunchMatmul(call, workspaceSize, executor);
 }
 

@@ -95,12 +95,7 @@ aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
   std::vector<int64_t> result = batch;
   if (self->viewDims.size() > 1) result.push_back(a.rows);
   if (mat2->viewDims.size() > 1) result.push_back(b.cols);
-  MatmulCall call;
-  call.op = kOp;
-  call.a = {self, "self"};
-  call.b = {mat2, "mat2"};
-  call.out = {out, "out"};
-  call.cubeMathType = cubeMathType;
+  MatmulCall call = PairCall(kOp, self, mat2, out, cubeMathType);
   if (IsEmpty(*out) && (IsEmpty(*self) || IsEmpty(*mat2))) {
     call.compute = false;
     return LaunchMatmul(call, workspaceSize, executor);

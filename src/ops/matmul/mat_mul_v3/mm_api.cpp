@@ -25,12 +25,7 @@ aclnnStatus Mm(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int
     return check.Invalid("self's dim 1 equal to mat2's dim 0", ShapeOf(self) + " and " + ShapeOf(mat2));
   ACLCPU_RETURN_IF_ERROR(check.RankIs(out, "out", 2));
   ACLCPU_RETURN_IF_ERROR(check.ShapeIs(out, "out", {self->viewDims[0], mat2->viewDims[1]}, "self @ mat2"));
-  MatmulCall call;
-  call.op = kOp;
-  call.a = {self, "self"};
-  call.b = {mat2, "mat2"};
-  call.out = {out, "out"};
-  call.cubeMathType = cubeMathType;
+  MatmulCall call = PairCall(kOp, self, mat2, out, cubeMathType);
   call.compute = !IsEmpty(*out);
   call.shape.m = self->viewDims[0];
   call.shape.k = self->viewDims[1];
@@ -38,8 +33,6 @@ aclnnStatus Mm(const aclTensor *self, const aclTensor *mat2, aclTensor *out, int
   call.aView = MatrixView(*self, {}, 0, self->strides[0], self->strides[1]);
   call.bView = MatrixView(*mat2, {}, 0, mat2->strides[0], mat2->strides[1]);
   call.outView = MatrixView(*out, {}, 0, out->strides[0], out->strides[1]);
-  call.numerics =
-      MatmulNumerics(ToDType(self->dataType), ToDType(mat2->dataType), ToDType(out->dataType), cubeMathType);
   return LaunchMatmul(call, workspaceSize, executor);
 }
 

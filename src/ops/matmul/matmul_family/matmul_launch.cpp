@@ -66,6 +66,19 @@ GemmMatrixView MatrixView(const aclTensor &t, const Dims &batch, int batchRank, 
   return v;
 }
 
+MatmulCall PairCall(const char *op, const aclTensor *self, const aclTensor *mat2, const aclTensor *out,
+                    int8_t cubeMathType) {
+  MatmulCall call;
+  call.op = op;
+  call.a = {self, "self"};
+  call.b = {mat2, "mat2"};
+  call.out = {out, "out"};
+  call.cubeMathType = cubeMathType;
+  call.numerics =
+      MatmulNumerics(ToDType(self->dataType), ToDType(mat2->dataType), ToDType(out->dataType), cubeMathType);
+  return call;
+}
+
 aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpExecutor **executor) {
   const OpCheck check(call.op);
   std::vector<NamedTensor> all = {call.a, call.b, call.out};

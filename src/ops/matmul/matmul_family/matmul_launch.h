@@ -43,6 +43,10 @@ struct MatmulCall {
   bool viaTemp = false;
 };
 
+// The call of a product self @ mat2 -> out (Matmul, Mm, BatchMatMul): names, cubeMathType and its numerics.
+MatmulCall PairCall(const char *op, const aclTensor *self, const aclTensor *mat2, const aclTensor *out,
+                    int8_t cubeMathType);
+
 // Plans the product and creates the executor (slots: a, b, self; out).
 aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpExecutor **executor);
 

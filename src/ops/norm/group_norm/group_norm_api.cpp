@@ -78,20 +78,7 @@ aclnnStatus GroupNorm(const Args &a, uint64_t *workspaceSize, aclOpExecutor **ex
                          FormatName(a.self->format) + " and " + FormatName(a.out->format));
   if (PrivateOrChannelsLast(a.self->format))
     return check.Invalid("self in an ND-like format (ND, NCL, NCHW, NCDHW, ...)", FormatName(a.self->format));
-  GroupNormCall call;
-  call.op = kOp;
-  call.x = a.self;
-  call.gamma = a.gamma;
-  call.beta = a.beta;
-  call.y = a.out;
-  call.mean = a.mean;
-  call.rstd = a.rstd;
-  call.names[0] = "self";
-  call.names[3] = "out";
-  call.shape = {a.n, a.c, hw, a.group};
-  call.compute = !IsEmpty(*a.self);
-  call.fillEmpty = true;
-  call.eps = a.eps;
+  GroupNormCall call = SelfOutCall(kOp, a.self, a.gamma, a.beta, a.out, a.mean, a.rstd, {a.n, a.c, hw, a.group}, a.eps);
   if (TraceWanted()) {
     call.scalars = {{3, "N", TraceInt(a.n)},
                     {3, "C", TraceInt(a.c)},
@@ -99,10 +86,6 @@ aclnnStatus GroupNorm(const Args &a, uint64_t *workspaceSize, aclOpExecutor **ex
                     {3, "group", TraceInt(a.group)},
                     {3, "eps", TraceFloat(a.eps)}};
   }
-  std::vector<NamedTensor> views = {{a.self, "self"}, {a.out, "out"}, {a.mean, "meanOut"}, {a.rstd, "rstdOut"}};
-  if (a.gamma != nullptr) views.push_back({a.gamma, "gamma"});
-  if (a.beta != nullptr) views.push_back({a.beta, "beta"});
-  ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(views));
   return LaunchGroupNorm(call, workspaceSize, executor);
 }
 

@@ -74,27 +74,10 @@ aclnnStatus GroupNormSilu(const Args &a, uint64_t *workspaceSize, aclOpExecutor 
   if (!(a.eps > 0.0)) return check.Invalid("eps > 0", std::to_string(a.eps));
   if (c % a.group != 0)
     return check.Invalid("C divisible by group", "C = " + std::to_string(c) + ", group = " + std::to_string(a.group));
-  GroupNormCall call;
-  call.op = kOp;
-  call.x = a.self;
-  call.gamma = a.gamma;
-  call.beta = a.beta;
-  call.y = a.out;
-  call.mean = a.mean;
-  call.rstd = a.rstd;
-  call.names[0] = "self";
-  call.names[3] = "out";
-  call.shape = {n, c, DimsProduct(dims, 2, dims.size()), a.group};
-  call.compute = !IsEmpty(*a.self);
-  call.fillEmpty = true;
-  call.eps = a.eps;
-  call.activateSwish = true;
-  call.swishScale = 1.0;
+  GroupNormCall call = SelfOutCall(kOp, a.self, a.gamma, a.beta, a.out, a.mean, a.rstd,
+                                   {n, c, DimsProduct(dims, 2, dims.size()), a.group}, a.eps);
+  call.activateSwish = true;  // silu: swish with scale 1
   if (TraceWanted()) call.scalars = {{3, "group", TraceInt(a.group)}, {3, "eps", TraceFloat(a.eps)}};
-  std::vector<NamedTensor> views = {{a.self, "self"}, {a.out, "out"}, {a.mean, "meanOut"}, {a.rstd, "rstdOut"}};
-  if (a.gamma != nullptr) views.push_back({a.gamma, "gamma"});
-  if (a.beta != nullptr) views.push_back({a.beta, "beta"});
-  ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(views));
   return LaunchGroupNorm(call, workspaceSize, executor);
 }
 

@@ -3,6 +3,7 @@
 #include <limits>
 #include <memory>
 
+#include "base/check.h"
 #include "base/convert.h"
 #include "base/meta_objects.h"
 #include "base/parallel.h"
@@ -48,7 +49,33 @@ void PlanWorkspace(GroupNormSwishPlan *p) {
 
 }  // namespace
 
+GroupNormCall SelfOutCall(const char *op, const aclTensor *self, const aclTensor *gamma, const aclTensor *beta,
+                          const aclTensor *out, const aclTensor *mean, const aclTensor *rstd,
+                          const GroupNormShape &shape, double eps) {
+  GroupNormCall call;
+  call.op = op;
+  call.x = self;
+  call.gamma = gamma;
+  call.beta = beta;
+  call.y = out;
+  call.mean = mean;
+  call.rstd = rstd;
+  call.names[0] = "self";
+  call.names[3] = "out";
+  call.shape = shape;
+  call.compute = !IsEmpty(*self);
+  call.fillEmpty = true;
+  call.eps = eps;
+  return call;
+}
+
 aclnnStatus LaunchGroupNorm(const GroupNormCall &call, uint64_t *workspaceSize, aclOpExecutor **executor) {
+  const OpCheck check(call.op);
+  const aclTensor *all[6] = {call.x, call.gamma, call.beta, call.y, call.mean, call.rstd};
+  std::vector<NamedTensor> views;
+  for (int i = 0; i < 6; ++i)
+    if (all[i] != nullptr) views.push_back({all[i], call.names[i]});
+  ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(views));
   GroupNormSwishPlan p;
   const bool fill = call.fillEmpty && !call.compute;
   p.compute = call.compute;

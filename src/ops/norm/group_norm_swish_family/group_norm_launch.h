@@ -23,7 +23,14 @@ struct GroupNormCall {
   std::vector<TracedScalar> scalars;
 };
 
-// Plans the kernel (or the empty fill) and creates the executor (slots: x, gamma, beta; y, mean, rstd).
+// The call of GroupNorm and GroupNormSilu (the vendor names self, out; null gamma/beta; an empty self fills the
+// statistics), after their checks.
+GroupNormCall SelfOutCall(const char *op, const aclTensor *self, const aclTensor *gamma, const aclTensor *beta,
+                          const aclTensor *out, const aclTensor *mean, const aclTensor *rstd,
+                          const GroupNormShape &shape, double eps);
+
+// Checks that every given view fits its storage, plans the kernel (or the empty fill) and creates the
+// executor (slots: x, gamma, beta; y, mean, rstd).
 aclnnStatus LaunchGroupNorm(const GroupNormCall &call, uint64_t *workspaceSize, aclOpExecutor **executor);
 
 }  // namespace aclcpu
