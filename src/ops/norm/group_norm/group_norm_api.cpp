@@ -65,8 +65,8 @@ aclnnStatus GroupNorm(const Args &a, uint64_t *workspaceSize, aclOpExecutor **ex
   if (dims.size() < 2) return check.Invalid("self of rank >= 2", ShapeOf(a.self));
   ACLCPU_RETURN_IF_ERROR(check.RankAtMost(a.self, "self", kMaxRank));
   ACLCPU_RETURN_IF_ERROR(check.SameShape(a.out, "out", a.self, "self"));
-  ACLCPU_RETURN_IF_ERROR(check.ShapeIs(a.mean, "meanOut", {dims[0], a.group}, "[N, group]"));
-  ACLCPU_RETURN_IF_ERROR(check.ShapeIs(a.rstd, "rstdOut", {dims[0], a.group}, "[N, group]"));
+  ACLCPU_RETURN_IF_ERROR(check.ShapeIs(a.mean, "meanOut", {a.n, a.group}, "[N, group]"));
+  ACLCPU_RETURN_IF_ERROR(check.ShapeIs(a.rstd, "rstdOut", {a.n, a.group}, "[N, group]"));
   const int64_t hw = DimsProduct(dims, 2, dims.size());
   if (dims[0] != a.n) return check.Invalid("self's dim 0 equal to N = " + std::to_string(a.n), ShapeOf(a.self));
   if (dims[1] != a.c) return check.Invalid("self's dim 1 equal to C = " + std::to_string(a.c), ShapeOf(a.self));
