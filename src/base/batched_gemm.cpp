@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 
 #include "base/convert.h"
@@ -32,6 +33,8 @@ constexpr int64_t kChainTileCols = 128;
 // rows 4 KiB apart from few cache sets at a fraction of its speed.
 constexpr int64_t kAliasBytes = 4096;
 constexpr int64_t kPadElements = 16;
+// A stage larger than this (2^50 bytes) is no problem any machine could hold.
+constexpr int64_t kMaxStageBytes = int64_t{1} << 50;
 
 int64_t Abs(int64_t v) { return v < 0 ? -v : v; }
 
@@ -64,16 +67,23 @@ void PlanStage(GemmOperand *op, const BatchedGemmPlan &p, size_t *bytes) {
   const int64_t inner = op->trans ? op->rows : op->cols, outer = op->trans ? op->cols : op->rows;
   const auto esize = static_cast<int64_t>(DTypeSize(p.numerics.gemmType));
   op->ld = inner > 1 && (inner * esize) % kAliasBytes == 0 ? inner + kPadElements : std::max<int64_t>(inner, 1);
-  int64_t pitch = op->ld * outer;
+  // Overflow here means views of broadcast (stride-0) dims no workspace could stage: refused in phase 1.
+  int64_t pitch = 0, stageBytes = 0;
+  bool overflow = __builtin_mul_overflow(op->ld, outer, &pitch);
   for (int d = p.batchRank - 1; d >= 0; --d) {
     if (op->batchStrides[d] != 0 && p.batchDims[d] > 1) {
       op->stageBatchStrides[d] = pitch;
-      pitch *= p.batchDims[d];
+      overflow = overflow || __builtin_mul_overflow(pitch, p.batchDims[d], &pitch);
     }
+  }
+  overflow = overflow || __builtin_mul_overflow(pitch, esize, &stageBytes) || stageBytes > kMaxStageBytes;
+  if (overflow) {
+    *bytes = SIZE_MAX;
+    return;
   }
   op->stagedMatrices = pitch / std::max<int64_t>(op->ld * outer, 1);
   op->stageOffset = *bytes;
-  *bytes += AlignUp(static_cast<size_t>(pitch * esize));
+  *bytes += AlignUp(static_cast<size_t>(stageBytes));
 }
 
 GemmOperand OperandOf(const GemmMatrixView &v, int64_t rows, int64_t cols, int batchRank) {
@@ -109,7 +119,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   size_t bytes = 0;
   if (product) {
     if (!PlanInPlace(&p.a, numerics)) PlanStage(&p.a, p, &bytes);
-    if (!PlanInPlace(&p.b, numerics)) PlanStage(&p.b, p, &bytes);
+    if (bytes != SIZE_MAX && !PlanInPlace(&p.b, numerics)) PlanStage(&p.b, p, &bytes);
+    if (bytes == SIZE_MAX) {
+      p.tooLarge = true;
+      return p;
+    }
   }
 
   GemmResult &c = p.c;

@@ -64,6 +64,7 @@ struct BatchedGemmPlan {
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs
   size_t workspaceBytes = 0;
+  bool tooLarge = false;  // an operand's stage would exceed any memory (broadcast dims): refuse the call
 };
 
 // What a caller describes: the product's batch dims, each operand's view strides along them (0 where

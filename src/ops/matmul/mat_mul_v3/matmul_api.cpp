@@ -40,7 +40,7 @@ bool IsContiguous(const aclTensor &t) {
   int64_t stride = 1;
   for (size_t d = t.viewDims.size(); d-- > 0;) {
     if (t.viewDims[d] != 1 && t.strides[d] != stride) return false;
-    stride *= t.viewDims[d];
+    if (__builtin_mul_overflow(stride, t.viewDims[d], &stride)) return false;  // dims no storage could hold
   }
   return true;
 }
@@ -56,7 +56,7 @@ bool FoldsIntoRows(const std::vector<int64_t> &dims, const std::vector<int64_t> 
     if (dims[d] == 1) continue;
     if (expected >= 0 && strides[d] != expected) return false;
     if (expected < 0) *rowStride = strides[d];
-    expected = strides[d] * dims[d];
+    if (__builtin_mul_overflow(strides[d], dims[d], &expected) || expected < 0) return false;
   }
   return true;
 }
@@ -117,7 +117,8 @@ aclnnStatus Matmul(const aclTensor *self, const aclTensor *mat2, aclTensor *out,
     int64_t stride = 1;
     for (size_t d = result.size(); d-- > 0;) {
       shaped.strides[d] = stride;
-      stride *= result[d];
+      if (__builtin_mul_overflow(stride, result[d], &stride))
+        return check.Invalid("self @ mat2 of fewer than 2^63 elements", ShapeString(result));
     }
   }
   int batchRank = static_cast<int>(batch.size());

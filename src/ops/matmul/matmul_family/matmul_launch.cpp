@@ -84,6 +84,8 @@ aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpE
   std::vector<NamedTensor> all = {call.a, call.b, call.out};
   if (call.self.tensor != nullptr) all.push_back(call.self);
   ACLCPU_RETURN_IF_ERROR(check.ViewsFitStorage(all));
+  // Threads write disjoint tiles of out: out's elements must not share memory (no broadcast out).
+  if (call.compute) ACLCPU_RETURN_IF_ERROR(check.NoSelfOverlap(call.out.tensor, call.out.name));
   BatchedGemmPlan plan;
   size_t tempOffset = 0;
   TensorView outView;
@@ -95,6 +97,9 @@ aclnnStatus LaunchMatmul(const MatmulCall &call, uint64_t *workspaceSize, aclOpE
     }
     plan = PlanBatchedGemm(call.shape, call.aView, call.bView, call.outView, call.numerics,
                            call.useSelf ? &call.selfView : nullptr, call.alpha, call.beta, call.useProduct);
+    if (plan.tooLarge)
+      return check.Invalid("operands whose conversion fits in memory",
+                           "broadcast dims of " + ShapeOf(call.a.tensor) + " and " + ShapeOf(call.b.tensor));
     if (call.viaTemp) {
       tempOffset = plan.workspaceBytes;
       plan.workspaceBytes += AlignUp(static_cast<size_t>(outView.Numel()) * DTypeSize(outView.dtype));
