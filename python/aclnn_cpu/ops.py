@@ -737,6 +737,14 @@ def _ln_stat_shape(ctx):
     return tuple(s[: len(s) - len(ns)]) + (1,) * len(ns)
 
 
+def _rms_stat_shape(x):
+    """RmsNorm's rstd: x's leading dims, then a 1 per dim of gamma (docs/ops/rms_norm.md)."""
+    def rule(ctx):
+        s, k = ctx[x].shape, len(ctx["gamma"].shape)
+        return tuple(s[: len(s) - k]) + (1,) * k
+    return rule
+
+
 def _group_stat_shape(ctx):
     """GroupNormSwish's mean/rstd: [N, numGroups]."""
     return (ctx["x"].shape[0], ctx["numGroups"])
@@ -1061,6 +1069,16 @@ OPS = [
                               Out("meanOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl),
                               Out("rstdOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl)],
        FLOATS, "silu(GroupNorm(self)) (out, mean, rstd)"),
+    # the RmsNorm family (docs/ops/rms_norm.md): rstd always FLOAT, one value per row of gamma's trailing dims
+    Op("aclnnRmsNorm", [In("x"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x")),
+                        Out("rstdOut", _rms_stat_shape("x"), lambda c: ACL_FLOAT)],
+       FLOATS, "y = x * rstd * gamma, rstd = 1 / sqrt(mean(x^2) + epsilon) over gamma's trailing dims (y, rstd)"),
+    Op("aclnnRmsNormGrad", [In("dy"), In("x"), In("rstd"), In("gamma"), Out("dxOut", *like("x")),
+                            Out("dgammaOut", lambda c: c["gamma"].shape, lambda c: ACL_FLOAT)],
+       FLOATS, "RmsNorm backward with the forward's rstd (dx, dgamma in FLOAT)"),
+    Op("aclnnAddRmsNorm", [In("x1"), In("x2"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x1")),
+                           Out("rstdOut", _rms_stat_shape("x1"), lambda c: ACL_FLOAT), Out("xOut", *like("x1"))],
+       FLOATS, "x = x1 + x2 (rounded to the dtype), y = RmsNorm(x) (y, rstd, x)"),
     # the matmul family (docs/ops/matmul.md): cubeMathType 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (HF32),
     # 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD
     Op("aclnnMatmul", [In("self"), In("mat2"), Out("out", _matmul_shape, lambda c: c["self"].acl),

@@ -20,12 +20,6 @@ namespace {
 constexpr const char *kPlainOp = "aclnnLayerNorm";
 constexpr const char *kImplModeOp = "aclnnLayerNormWithImplMode";
 constexpr const char *kFastOp = "aclnnFastLayerNorm";
-constexpr int64_t kTargetBlocks = 64;        // enough blocks to balance any thread count
-constexpr int64_t kMinBlockElems = 1 << 14;  // a block holds at least this many elements (or one row)
-// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in
-// cache for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
-constexpr int64_t kStreamOutMinBytes = 8 << 20;
-
 // Input slots: input, weight, bias; output slots: out, meanOut, rstdOut.
 class LayerNormOp : public OpPlan {
  public:
@@ -39,27 +33,6 @@ class LayerNormOp : public OpPlan {
  private:
   const LayerNormPlan plan_;
 };
-
-void PlanBlocksAndWorkspace(LayerNormPlan *p) {
-  p->threads = PlanThreads();
-  const RowBlocks blocks = SplitRows(p->rows, std::max<int64_t>(1, kMinBlockElems / p->cols), kTargetBlocks);
-  p->rowsPerBlock = blocks.rowsPerBlock;
-  p->numBlocks = blocks.numBlocks;
-  const auto rowBytes = AlignUp(static_cast<size_t>(p->cols) * sizeof(float));
-  size_t bytes = 0;
-  p->weightOffset = bytes;
-  if (p->hasWeight) bytes += rowBytes;
-  p->biasOffset = bytes;
-  if (p->hasBias) bytes += rowBytes;
-  // Rows of x or out that are not dense fp32 go through per-thread fp32 rows.
-  const bool dense32 = p->x.dtype == DType::kF32 && p->x.Trailing(p->beginAxis).IsContiguous();
-  const bool outDense32 = p->out.dtype == DType::kF32 && p->out.Trailing(p->beginAxis).IsContiguous();
-  p->scratchStride = dense32 && outDense32 ? 0 : 2 * rowBytes;
-  p->streamOut = outDense32 && p->rows * p->cols >= kStreamOutMinBytes / static_cast<int64_t>(sizeof(float));
-  p->scratchOffset = bytes;
-  bytes += p->scratchStride * static_cast<size_t>(p->threads);
-  p->workspaceBytes = bytes;
-}
 
 // The view a constant fill of `t` (N == 0: mean 0, rstd NaN, in the tensor's own shape) walks: dims
 // with stride 0 revisit the same elements, so they are walked once. A view that still has more
@@ -127,7 +100,7 @@ aclnnStatus Plan(const char *op, LayerNormVariant variant, const LayerNormArgs &
     if (p.hasBias) p.bias = ToView(*a.bias);
     if (p.wantMean) p.mean = ToView(*a.mean);
     if (p.wantRstd) p.rstd = ToView(*a.rstd);
-    PlanBlocksAndWorkspace(&p);
+    PlanLayerNormWorkspace(&p);
   }
 
   ExecutorSpec spec;

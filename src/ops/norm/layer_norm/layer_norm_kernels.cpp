@@ -80,6 +80,26 @@ namespace aclcpu {
 
 HWY_EXPORT(SelectLayerNormRow);
 
+namespace {
+
+// AddRmsNorm's first step for row m: x + residual in fp32, rounded once to xSum's dtype (written
+// there when asked for); the rounded values, as fp32 in `stage`, are the row normalized.
+const float *AddResidualRow(const LayerNormPlan &p, const RowAccess &xRows, const RowAccess &residualRows,
+                            const RowAccess &xSumRows, int64_t m, float *stage, float *residualStage) {
+  const int64_t n = p.cols;
+  const float *x = xRows.Load(m, n, stage);
+  const float *residual = residualRows.Load(m, n, residualStage);
+  for (int64_t k = 0; k < n; ++k) stage[k] = x[k] + residual[k];
+  if (p.xSum.dtype != DType::kF32) {  // round through the 16-bit type; the residual's stage is free now
+    StoreFromF32(p.xSum.dtype, stage, residualStage, n);
+    LoadAsF32(p.xSum.dtype, residualStage, stage, n);
+  }
+  if (p.wantXSum) xSumRows.Store(m, n, stage);
+  return stage;
+}
+
+}  // namespace
+
 void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *workspace) {
   if (p.fillEmptyStats) {
     if (p.wantMean) FillFlat(p.mean, b.mean, p.meanNumel, 0.0);
@@ -97,9 +117,15 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
   const bool yDirect = p.out.dtype == DType::kF32 && yRows.dense();
   const auto normalize = HWY_DYNAMIC_DISPATCH(SelectLayerNormRow)(p.hasWeight, p.hasBias);
 
+  // (Views a plan does not use are empty: reached with no leading axes, never read.)
+  const RowAccess residualRows(p.residual, p.addResidual ? p.beginAxis : 0, b.residual);
+  const RowAccess xSumRows(p.xSum, p.wantXSum ? p.beginAxis : 0, b.xSum);
+  const auto rowStats = p.centered ? ComputeRowStats : ComputeRmsRowStats;
+
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     float *stageX = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
-    float *stageY = stageX + p.scratchStride / (2 * sizeof(float));
+    float *stageY = stageX + p.scratchRowFloats;
+    float *stageResidual = stageY + p.scratchRowFloats;
     const int64_t first = block * p.rowsPerBlock;
     const int64_t last = std::min(p.rows, first + p.rowsPerBlock);
     constexpr int64_t kStatChunk = 256;  // mean/rstd are written a chunk of rows at a time
@@ -108,13 +134,17 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
       const int64_t count = std::min(kStatChunk, last - chunk);
       // Dense fp32 rows are read in place, so several can be in flight (their statistics
       // interleaved); staged rows share one stage and go one at a time.
-      const int64_t group = xDirect ? kRowsInterleaved : 1;
+      const int64_t group = xDirect && !p.addResidual ? kRowsInterleaved : 1;
       for (int64_t i = 0; i < count; i += group) {
         const int64_t rowsHere = std::min(group, count - i);
         const float *xs[kRowsInterleaved];
         RowStats stats[kRowsInterleaved];
-        for (int64_t j = 0; j < rowsHere; ++j) xs[j] = xRows.Load(chunk + i + j, n, stageX);
-        ComputeRowStats(xs, rowsHere, n, p.eps, stats);
+        if (p.addResidual) {
+          xs[0] = AddResidualRow(p, xRows, residualRows, xSumRows, chunk + i, stageX, stageResidual);
+        } else {
+          for (int64_t j = 0; j < rowsHere; ++j) xs[j] = xRows.Load(chunk + i + j, n, stageX);
+        }
+        rowStats(xs, rowsHere, n, p.eps, stats);
         for (int64_t j = 0; j < rowsHere; ++j) {
           const int64_t m = chunk + i + j;
           const RowStats &s = stats[j];

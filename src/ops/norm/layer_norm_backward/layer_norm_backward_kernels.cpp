@@ -35,6 +35,7 @@ struct DenseRowsArgs {
   float *pg;
   double *pb, *partialRow;
   bool streamDx;
+  bool centered;
 };
 
 }  // namespace aclcpu
@@ -74,13 +75,15 @@ HWY_INLINE void AddDy(DF df, const float *dy0, const float *dy1, double *HWY_RES
   }
 }
 
-// dx of a fast row from its sums: the coefficients in double, then one pass over the row.
+// dx of a fast row from its sums: the coefficients in double, then one pass over the row. An
+// uncentered row (RmsNormGrad: mean 0, y = x * rstd * w) has no a term: its y does not subtract sum(x) / N.
 template <bool kWeight>
 HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
-                        float rstd, double sumG, double sumGX, int64_t n, double invN, float *dx, bool streamDx) {
+                        float rstd, double sumG, double sumGX, int64_t n, double invN, float *dx, bool streamDx,
+                        bool centered) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const double r = rstd, a = sumG * invN, b = sumGX * invN;
+  const double r = rstd, a = centered ? sumG * invN : 0.0, b = sumGX * invN;
   const double coefB = -r * r * b;
   const auto fA = static_cast<float>(a), fB = static_cast<float>(coefB), fC = static_cast<float>(-coefB * mean);
   if (!std::isfinite(fB) || !std::isfinite(fC)) {
@@ -133,7 +136,7 @@ template <class PB, bool kWeight, bool kParams, bool kDx, int kRows>
 HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RESTRICT x0, const float *HWY_RESTRICT x1,
                          const float *HWY_RESTRICT w, float mean0, float rstd0, float mean1, float rstd1, int64_t n,
                          double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx0, float *dx1,
-                         bool streamDx) {
+                         bool streamDx, bool centered) {
   static_assert(kRows == 1 || kRows == 2, "one row or a pair");
   const hn::ScalableTag<float> d;
   using V = hn::Vec<decltype(d)>;
@@ -199,21 +202,22 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
     }
   }
   if (!kDx) return;
-  DxSweep<kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx);
-  if (kRows == 2) DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx);
+  DxSweep<kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx, centered);
+  if (kRows == 2) DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx, centered);
 }
 
 // One row: the kernel behind the per-row function table.
 template <class PB, bool kWeight, bool kParams, bool kDx>
 HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
                         float rstd, int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx,
-                        bool streamDx) {
-  FastRows<PB, kWeight, kParams, kDx, 1>(dy, dy, x, x, w, mean, rstd, mean, rstd, n, invN, pg, pb, dx, dx, streamDx);
+                        bool streamDx, bool centered) {
+  FastRows<PB, kWeight, kParams, kDx, 1>(dy, dy, x, x, w, mean, rstd, mean, rstd, n, invN, pg, pb, dx, dx, streamDx,
+                                         centered);
 }
 
 template <class PB>
 using FastRowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, double, float *, PB *,
-                           float *, bool);
+                           float *, bool, bool);
 
 template <class PB>
 FastRowFn<PB> SelectFastRowFor(bool weight, bool params, bool wantDx) {
@@ -301,7 +305,7 @@ void FoldRow(double *HWY_RESTRICT dst, float *HWY_RESTRICT src, int64_t n) {
 template <bool kWeight, bool kParams, bool kDx>
 void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
   const int64_t n = a.cols;
-  auto fast = [&](int64_t i) { return !kDx || std::fabs(a.means[i] * a.rstds[i]) <= kFastRowLimit; };
+  auto fast = [&](int64_t i) { return !kDx || !a.centered || std::fabs(a.means[i] * a.rstds[i]) <= kFastRowLimit; };
   for (int64_t i = 0; i < a.rows;) {
     const float *dy = a.dy + i * a.dyStride;
     const float *x = a.x + i * a.xStride;
@@ -312,13 +316,15 @@ void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
     if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= kFoldRows) && fast(i) && fast(i + 1)) {
       FastRows<double, kWeight, kParams, kDx, 2>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd,
                                                  a.means[i + 1], a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx,
-                                                 kDx ? dx + a.dxStride : nullptr, a.streamDx);
+                                                 kDx ? dx + a.dxStride : nullptr, a.streamDx, a.centered);
       rows = 2;
     } else if (fast(i)) {
-      FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx);
+      FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx,
+                                             a.centered);
     } else {
       if (kParams) {
-        FastRow<double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false);
+        FastRow<double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false,
+                                              a.centered);
       }
       PreciseDxRow<kWeight>(dy, x, a.weight, mean, rstd, n, dx);
     }
@@ -452,7 +458,11 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
     float means[kStatChunk], rstds[kStatChunk];
     for (int64_t chunk = first; chunk < last; chunk += kStatChunk) {
       const int64_t count = std::min(kStatChunk, last - chunk);
-      ReadFlatAsF32(p.mean, b.mean, chunk, count, means);
+      if (p.centered) {
+        ReadFlatAsF32(p.mean, b.mean, chunk, count, means);
+      } else {
+        std::fill(means, means + count, 0.0f);
+      }
       ReadFlatAsF32(p.rstd, b.rstd, chunk, count, rstds);
       if constexpr (kFold) {
         if (denseRows != nullptr) {
@@ -473,6 +483,7 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
           args.pb = pb;
           args.partialRow = partialRow;
           args.streamDx = p.streamDx;
+          args.centered = p.centered;
           denseRows(args, &rowsInRun);
           continue;
         }
@@ -483,10 +494,11 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
         const float *x = xRows.Load(m, n, stageB);
         float *dx = nullptr;
         if (p.wantDx) dx = dxDirect ? reinterpret_cast<float *>(const_cast<char *>(dxRows.RowStart(m))) : stageA;
-        if (!p.wantDx || std::fabs(means[i] * rstds[i]) <= kFastRowLimit) {
-          fastRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, dx, p.streamDx);
+        // (An uncentered row has no mean to cancel: always the fast form, whatever its rstd.)
+        if (!p.wantDx || !p.centered || std::fabs(means[i] * rstds[i]) <= kFastRowLimit) {
+          fastRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, dx, p.streamDx, p.centered);
         } else {
-          if (params) paramsOnlyRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, nullptr, false);
+          if (params) paramsOnlyRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, nullptr, false, p.centered);
           preciseDxRow(dy, x, weight, means[i], rstds[i], n, dx);
         }
         if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);

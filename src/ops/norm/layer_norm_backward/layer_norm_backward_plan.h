@@ -1,4 +1,5 @@
-// The plan phase 1 of aclnnLayerNormBackward builds and phase 2 executes. Kernel-facing.
+// The plan phase 1 of aclnnLayerNormBackward builds and phase 2 executes; aclnnRmsNormGrad runs it
+// with uncentered rows. Kernel-facing.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +20,9 @@ struct LayerNormBackwardPlan {
   bool wantDbeta = false;                                   // outputMask[2]
   bool compute = false;                                     // M > 0, N > 0 and some mask bit set
   bool zeroFillParams = false;                              // M == 0: the masked dgamma/dbeta are zero-filled
+  // RmsNormGrad (docs/ops/rms_norm.md §2): y = x * rstd * gamma, mean 0 and no sum(g) / N term in dx;
+  // dgamma always in double partials (it is a FLOAT output whatever x's dtype).
+  bool centered = true;
 
   // Rows are processed in fixed blocks chosen from the shape alone; each block owns one
   // dgamma/dbeta partial row, so results are identical for any thread count.
@@ -43,6 +47,9 @@ struct LayerNormBackwardBuffers {
   const void *dy, *x, *mean, *rstd, *weight;
   void *dx, *dgamma, *dbeta;
 };
+
+// The row blocks, threads and workspace layout of a plan whose views and flags are set.
+void PlanLayerNormBackwardWorkspace(LayerNormBackwardPlan *plan);
 
 // Phase 2 body: runs the whole plan with the calling thread plus OpenMP workers.
 void RunLayerNormBackward(const LayerNormBackwardPlan &plan, const LayerNormBackwardBuffers &buffers, void *workspace);

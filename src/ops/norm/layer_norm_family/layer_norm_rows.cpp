@@ -19,7 +19,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 // scalar tail in index order. The order depends on n alone. kRows rows go through the same steps
 // side by side: a short row's sums, 1/sqrt and division form a dependency chain of ~100 cycles,
 // which independent rows fill; each row's operations and their order are those of kRows == 1.
-template <int kRows>
+// kCentered = false is the RMS form (RmsNorm): mean 0, no first pass, the squares of x itself.
+template <int kRows, bool kCentered>
 void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float eps, RowStats *HWY_RESTRICT out) {
   const hn::ScalableTag<double> d;
   const hn::Rebind<float, decltype(d)> df;
@@ -52,11 +53,11 @@ void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float e
   };
   const auto count = static_cast<double>(n);
   double sums[kRows], squares[kRows];
-  sum4([](int, V acc, V v) HWY_ATTR { return hn::Add(acc, v); }, sums);
+  if (kCentered) sum4([](int, V acc, V v) HWY_ATTR { return hn::Add(acc, v); }, sums);
   V means[kRows];
 #pragma GCC unroll 4
   for (int r = 0; r < kRows; ++r) {
-    out[r].mean = sums[r] / count;
+    out[r].mean = kCentered ? sums[r] / count : 0.0;
     means[r] = hn::Set(d, out[r].mean);
   }
   sum4(
@@ -70,14 +71,21 @@ void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float e
 }
 
 // Statistics of `count` rows; rows of up to kInterleaveMaxCols go kRowsInterleaved at a time.
-void LayerNormRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
+template <bool kCentered>
+void RowStatsOf(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
   int64_t i = 0;
   if (n <= kInterleaveMaxCols) {
     for (; i + kRowsInterleaved <= count; i += kRowsInterleaved) {
-      RowStatsInterleaved<kRowsInterleaved>(xs + i, n, eps, out + i);
+      RowStatsInterleaved<kRowsInterleaved, kCentered>(xs + i, n, eps, out + i);
     }
   }
-  for (; i < count; ++i) RowStatsInterleaved<1>(xs + i, n, eps, out + i);
+  for (; i < count; ++i) RowStatsInterleaved<1, kCentered>(xs + i, n, eps, out + i);
+}
+void LayerNormRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
+  RowStatsOf<true>(xs, count, n, eps, out);
+}
+void RmsRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
+  RowStatsOf<false>(xs, count, n, eps, out);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -92,9 +100,14 @@ HWY_AFTER_NAMESPACE();
 namespace aclcpu {
 
 HWY_EXPORT(LayerNormRowStats);
+HWY_EXPORT(RmsRowStats);
 
 void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out) {
   HWY_DYNAMIC_DISPATCH(LayerNormRowStats)(rows, count, n, eps, out);
+}
+
+void ComputeRmsRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out) {
+  HWY_DYNAMIC_DISPATCH(RmsRowStats)(rows, count, n, eps, out);
 }
 
 RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {

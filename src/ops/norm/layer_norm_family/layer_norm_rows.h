@@ -89,6 +89,9 @@ struct RowStats {
 // Computed for `count` rows at once; short rows go several side by side, which hides their
 // latency. Each row's bits are the same however many rows are passed with it.
 void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out);
+// The RMS form (RmsNorm, docs/ops/rms_norm.md): mean 0 and rstd = 1 / sqrt(Σx² / N + float(eps)), the sum in
+// double in the same fixed order.
+void ComputeRmsRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out);
 // Rows this short or shorter are worth interleaving; kRowsInterleaved per step.
 constexpr int64_t kInterleaveMaxCols = 256;
 constexpr int kRowsInterleaved = 4;

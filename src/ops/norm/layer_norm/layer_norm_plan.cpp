@@ -1,0 +1,44 @@
+// The row blocks and workspace of a LayerNorm-family forward plan (LayerNorm, RmsNorm, AddRmsNorm).
+#include "ops/norm/layer_norm/layer_norm_plan.h"
+
+#include <algorithm>
+
+#include "base/executor.h"
+#include "base/parallel.h"
+#include "ops/norm/layer_norm_family/layer_norm_rows.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr int64_t kTargetBlocks = 64;        // enough blocks to balance any thread count
+constexpr int64_t kMinBlockElems = 1 << 14;  // a block holds at least this many elements (or one row)
+// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in
+// cache for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
+constexpr int64_t kStreamOutMinBytes = 8 << 20;
+
+}  // namespace
+
+void PlanLayerNormWorkspace(LayerNormPlan *p) {
+  p->threads = PlanThreads();
+  const RowBlocks blocks = SplitRows(p->rows, std::max<int64_t>(1, kMinBlockElems / p->cols), kTargetBlocks);
+  p->rowsPerBlock = blocks.rowsPerBlock;
+  p->numBlocks = blocks.numBlocks;
+  const auto rowBytes = AlignUp(static_cast<size_t>(p->cols) * sizeof(float));
+  size_t bytes = 0;
+  p->weightOffset = bytes;
+  if (p->hasWeight) bytes += rowBytes;
+  p->biasOffset = bytes;
+  if (p->hasBias) bytes += rowBytes;
+  // Rows of x or out that are not dense fp32 go through per-thread fp32 rows; a residual sum is
+  // always formed in them (x row, residual row, y row).
+  const bool dense32 = p->x.dtype == DType::kF32 && p->x.Trailing(p->beginAxis).IsContiguous();
+  const bool outDense32 = p->out.dtype == DType::kF32 && p->out.Trailing(p->beginAxis).IsContiguous();
+  p->scratchRowFloats = rowBytes / sizeof(float);
+  p->scratchStride = p->addResidual ? 3 * rowBytes : dense32 && outDense32 ? 0 : 2 * rowBytes;
+  p->streamOut = outDense32 && p->rows * p->cols >= kStreamOutMinBytes / static_cast<int64_t>(sizeof(float));
+  p->scratchOffset = bytes;
+  bytes += p->scratchStride * static_cast<size_t>(p->threads);
+  p->workspaceBytes = bytes;
+}
+
+}  // namespace aclcpu
