@@ -82,6 +82,9 @@ aclnnStatus CheckShapes(const OpCheck &check, const RmsNormGradArgs &a, RmsNormD
                          "rstd " + ShapeOf(a.rstd));
   }
   if (dims->rows == 0) return TilingInvalid(check, "a non-empty dy (the A2 refuses an empty one)", got);
+  // The CPU's own rule (161002): the tiling reads rstd flat and never bounds its rank (the fuzz harness found one
+  // of rank 12).
+  ACLCPU_RETURN_IF_ERROR(check.RankAtMost(a.rstd, "rstd", kRmsNormMaxRank));
   return check.ViewsFitStorage(a.All());
 }
 
