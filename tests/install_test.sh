@@ -61,7 +61,8 @@ check layer_norm_cascade "$src/examples/expected/layer_norm_cascade.txt"
 for name in silu silu_backward gelu gelu_backward gelu_v2 gelu_backward_v2 sigmoid inplace_sigmoid sigmoid_backward \
             relu inplace_relu threshold_backward \
             softmax softmax_backward log_softmax log_softmax_backward \
-            matmul mm batch_matmul addmm group_norm group_norm_silu rms_norm rms_norm_grad add_rms_norm; do
+            matmul mm batch_matmul addmm group_norm group_norm_silu group_norm_backward \
+            rms_norm rms_norm_grad add_rms_norm; do
   check "$name" "$src/examples/expected/$name.txt"
 done
 

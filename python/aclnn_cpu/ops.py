@@ -1069,6 +1069,13 @@ OPS = [
                               Out("meanOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl),
                               Out("rstdOut", lambda c: (c["self"].shape[0], c["group"]), lambda c: c["self"].acl)],
        FLOATS, "silu(GroupNorm(self)) (out, mean, rstd)"),
+    Op("aclnnGroupNormBackward", [
+        In("gradOut"), In("input"), In("mean"), In("rstd"), Opt("gamma"), Int("N"), Int("C"), Int("HxW"), Int("group"),
+        BoolArr("outputMask", default=(True, True, True)),
+        Out("gradInput", *like("input"), active=mask_bit("outputMask", 0)),
+        Out("gradGammaOut", lambda c: (c["C"],), lambda c: c["gradOut"].acl, active=mask_bit("outputMask", 1)),
+        Out("gradBetaOut", lambda c: (c["C"],), lambda c: c["gradOut"].acl, active=mask_bit("outputMask", 2)),
+    ], FLOATS, "GroupNorm backward (gradients of input, gamma, beta) from the forward's mean and rstd"),
     # the RmsNorm family (docs/ops/rms_norm.md): rstd always FLOAT, one value per row of gamma's trailing dims
     Op("aclnnRmsNorm", [In("x"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x")),
                         Out("rstdOut", _rms_stat_shape("x"), lambda c: ACL_FLOAT)],

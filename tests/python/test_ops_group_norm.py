@@ -66,3 +66,20 @@ def test_errors_name_the_argument():
     with pytest.raises(AclnnError) as e:
         aclnn_cpu.group_norm_silu(x, None, None, 2, eps=0.0)
     assert e.value.status == 161002 and "eps" in e.value.message
+
+
+@pytest.mark.parametrize("mask", [(True, True, True), (False, True, False), (True, False, True)])
+def test_group_norm_backward_matches_torch_in_float64(mask):
+    big = RNG.uniform(-3, 3, (3, 6, 5, 14)).astype(f32)
+    x = big[:, :, :, ::2]  # a strided view (3, 6, 5, 7)
+    gamma = RNG.uniform(0.5, 2, 6).astype(f32)
+    dy = RNG.uniform(-1, 1, x.shape).astype(f32)
+    _, mean, rstd = aclnn_cpu.group_norm(x, gamma, None, 3, 6, 35, 2)
+    got = aclnn_cpu.group_norm_backward(dy, x, mean, rstd, gamma, 3, 6, 35, 2, outputMask=mask)
+    xt, gt, bt = (torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in (x, gamma, np.zeros(6)))
+    torch.nn.functional.group_norm(xt, 2, gt, bt, eps=1e-5).backward(torch.tensor(dy, dtype=torch.float64))
+    for on, ours, ref in zip(mask, got, (xt.grad, gt.grad, bt.grad)):
+        if on:
+            np.testing.assert_allclose(ours, ref.numpy(), rtol=2e-5, atol=2e-5)
+        else:
+            assert ours is None

@@ -14,10 +14,6 @@ namespace aclcpu {
 namespace {
 
 constexpr const char *kOp = "aclnnGroupNormSwishGrad";
-// Groups up to this many elements keep dL/dz in scratch between the sweeps (1 MiB of fp32: the
-// group then stays in this machine's 2 MiB L2); larger ones recompute it in sweep B.
-constexpr int64_t kMaxStashedGroup = 256 << 10;
-
 // Input slots: dy, mean, rstd, x, gamma, beta; output slots: dx, dgamma, dbeta.
 class GroupNormSwishGradOp : public OpPlan {
  public:
@@ -32,28 +28,6 @@ class GroupNormSwishGradOp : public OpPlan {
  private:
   const GroupNormSwishGradPlan plan_;
 };
-
-void PlanWorkspace(GroupNormSwishGradPlan *p) {
-  p->threads = PlanThreads();
-  p->stashDz = p->shape.groupSize() <= kMaxStashedGroup;
-  p->dyDirect = p->dy.IsDenseF32();
-  p->xDirect = p->x.IsDenseF32();
-  p->dxDirect = p->dx.IsDenseF32();
-  size_t bytes = 0;
-  p->statsOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(2 * p->shape.numGroups()) * sizeof(float));
-  p->affineOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(2 * p->shape.c) * sizeof(float));
-  p->sumsOffset = bytes;
-  bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->shape.n * p->shape.c) * sizeof(double));
-  p->scratchOffset = bytes;
-  p->wideDz = p->dx.dtype == DType::kF32;
-  p->stashBytes =
-      AlignUp(static_cast<size_t>(p->stashDz ? p->shape.groupSize() : kGroupNormPiece) * p->stashElementBytes());
-  p->scratchStride = p->stashBytes + AlignUp(static_cast<size_t>(3 * kGroupNormPiece) * sizeof(float));
-  bytes += p->scratchStride * static_cast<size_t>(p->threads);
-  p->workspaceBytes = bytes;
-}
 
 aclnnStatus Plan(const GroupNormSwishGradArgs &a, const char *dataFormat, double swishScale, bool dgammaIsRequire,
                  bool dbetaIsRequire, uint64_t *workspaceSize, aclOpExecutor **executor) {
@@ -81,7 +55,7 @@ aclnnStatus Plan(const GroupNormSwishGradArgs &a, const char *dataFormat, double
     p.writeDgamma = dgammaIsRequire;
     p.writeDbeta = dbetaIsRequire;
     p.zeroFillUnrequired = p.dy.dtype == DType::kF32;
-    PlanWorkspace(&p);
+    PlanGroupNormGradWorkspace(&p);
   }
   ExecutorSpec spec;
   spec.opName = kOp;

@@ -1,5 +1,6 @@
 // GroupNormSwishGrad kernels: one task per (n, g) group. Sweep A recomputes z and the swish
 // derivative, keeps dL/dz and sums it per channel; sweep B writes dx while the group is in cache.
+// Without the swish (kSwish false, GroupNormBackward) dL/dz is dy: sweep A only copies and sums it.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -68,6 +69,8 @@ struct ChannelSums {
 //   dsw = r + u e r^2,  dL/dz = dy dsw.
 // Two loops per block of kSplitBlock elements: one fused loop chains more dependent instructions
 // than the out-of-order window overlaps (8-20 % slower, measured on this and earlier versions).
+// !kSwish: no pass 1, dL/dz = dy (exact in double).
+template <bool kSwish>
 inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRICT x, int64_t *next, int64_t end,
                            const SwishCoefficients &co, float mean, bool sums, double *HWY_RESTRICT dz) {
   int64_t k = *next;  // a local: the vector stores may alias *next, which kept it in memory
@@ -82,7 +85,7 @@ inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRI
   while (k + lanes <= end) {
     const int64_t blockEnd = k + std::min(kSplitBlock, (end - k) / lanes * lanes);
     // Pass 1: a and exp(-a) = scale (1 + p), in fp32.
-    for (int64_t j = k, b = 0; j < blockEnd; j += lanes, b += lanes) {
+    for (int64_t j = k, b = 0; kSwish && j < blockEnd; j += lanes, b += lanes) {
       const auto a = ClampSwishArgument(d, hn::MulAdd(vSlope32, hn::Sub(hn::LoadU(d, x + j), vMean32), vOffset32));
       auto scale = hn::Zero(d);
       hn::Store(ExpInSwishRangeParts(d, hn::Neg(a), &scale), d, polyBlock + b);
@@ -94,16 +97,19 @@ inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRI
     // Pass 2: u, e, r, dL/dz and the sums, in double (the two halves of each fp32 vector).
     for (int64_t b = 0; k < blockEnd; k += lanes, b += lanes) {
       const auto vx = hn::LoadU(d, x + k), vdy = hn::LoadU(d, dy + k);
-      const auto va = hn::Load(d, argBlock + b), vp = hn::Load(d, polyBlock + b), vs = hn::Load(d, scaleBlock + b);
       const auto diff0 = hn::Sub(hn::PromoteTo(dd, hn::LowerHalf(dh, vx)), vMean);  // exact
       const auto diff1 = hn::Sub(hn::PromoteTo(dd, hn::UpperHalf(dh, vx)), vMean);
-      const auto u0 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff0, vOffset));
-      const auto u1 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff1, vOffset));
-      hn::Vec<decltype(dd)> e0, e1, r0, r1;
-      WideExpAndSigmoid(d, va, vs, vp, u0, u1, &e0, &e1, &r0, &r1);
       const auto dy0 = hn::PromoteTo(dd, hn::LowerHalf(dh, vdy)), dy1 = hn::PromoteTo(dd, hn::UpperHalf(dh, vdy));
-      const auto g0 = hn::Mul(dy0, hn::MulAdd(hn::Mul(u0, hn::Mul(e0, r0)), r0, r0));
-      const auto g1 = hn::Mul(dy1, hn::MulAdd(hn::Mul(u1, hn::Mul(e1, r1)), r1, r1));
+      auto g0 = dy0, g1 = dy1;
+      if constexpr (kSwish) {
+        const auto va = hn::Load(d, argBlock + b), vp = hn::Load(d, polyBlock + b), vs = hn::Load(d, scaleBlock + b);
+        const auto u0 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff0, vOffset));
+        const auto u1 = ClampSwishArgument(dd, hn::MulAdd(vSlope, diff1, vOffset));
+        hn::Vec<decltype(dd)> e0, e1, r0, r1;
+        WideExpAndSigmoid(d, va, vs, vp, u0, u1, &e0, &e1, &r0, &r1);
+        g0 = hn::Mul(dy0, hn::MulAdd(hn::Mul(u0, hn::Mul(e0, r0)), r0, r0));
+        g1 = hn::Mul(dy1, hn::MulAdd(hn::Mul(u1, hn::Mul(e1, r1)), r1, r1));
+      }
       hn::StoreU(g0, dd, dz + k);
       hn::StoreU(g1, dd, dz + k + half);
       if (sums) {
@@ -123,8 +129,9 @@ inline ChannelSums WideRun(const float *HWY_RESTRICT dy, const float *HWY_RESTRI
 
 // Sweep A's vector body for FLOAT16/BF16 tensors, whose outputs round to 8 or 11 bits: plain fp32
 // steps (their error, a few fp32 ulp, vanishes in that rounding), sums in fp32 folded into double
-// every kFoldVectors vectors. Split in two loops like WideRun: 7-12 % faster here.
-template <DType kSource>
+// every kFoldVectors vectors. Split in two loops like WideRun: 7-12 % faster here. !kSwish: no first
+// loop, dL/dz = dy.
+template <bool kSwish, DType kSource>
 inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const SourceElement<kSource> *HWY_RESTRICT x,
                             int64_t *next, int64_t end, const SwishCoefficients &co, float mean, bool sums,
                             float *HWY_RESTRICT dz) {
@@ -142,7 +149,7 @@ inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const
     // same count, written once so that the compiler sees the second reads only what the first wrote.
     const int64_t vectors = std::min(kFoldVectors, (end - k) / lanes);
     HWY_ALIGN float uBlock[kFoldVectors * kMaxLanes], expBlock[kFoldVectors * kMaxLanes];
-    for (int64_t v = 0, j = k; v < vectors; ++v, j += lanes) {
+    for (int64_t v = 0, j = k; kSwish && v < vectors; ++v, j += lanes) {
       const auto u =
           ClampSwishArgument(d, hn::MulAdd(vSlope, hn::Sub(LoadSourceAsF32<kSource>(d, x + j), vMean), vOffset));
       hn::Store(u, d, uBlock + v * lanes);
@@ -152,10 +159,13 @@ inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const
     }
     for (int64_t v = 0; v < vectors; ++v, k += lanes) {
       const auto diff = hn::Sub(LoadSourceAsF32<kSource>(d, x + k), vMean);
-      const auto u = hn::Load(d, uBlock + v * lanes);
-      const auto e = hn::Load(d, expBlock + v * lanes);
-      const auto r = hn::Div(vOne, hn::Add(vOne, e));
-      const auto g = hn::Mul(LoadSourceAsF32<kSource>(d, dy + k), hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
+      auto g = LoadSourceAsF32<kSource>(d, dy + k);
+      if constexpr (kSwish) {
+        const auto u = hn::Load(d, uBlock + v * lanes);
+        const auto e = hn::Load(d, expBlock + v * lanes);
+        const auto r = hn::Div(vOne, hn::Add(vOne, e));
+        g = hn::Mul(g, hn::Mul(r, hn::MulAdd(u, hn::Mul(e, r), vOne)));
+      }
       hn::StoreU(g, d, dz + k);
       if (sums) {
         accDz = hn::Add(accDz, g);
@@ -183,8 +193,8 @@ inline ChannelSums PlainRun(const SourceElement<kSource> *HWY_RESTRICT dy, const
 // kWide: fp32 tensors, dL/dz in double (see WideRun) stashed as double. Else FLOAT16/BF16
 // (PlainRun), stashed as fp32 and summed as stored, so that sweep B's gamma dz - c1 is exactly zero
 // in one-element groups. kSource: the element type dy and x are read as (see SourceElement).
-// Tails run in double either way.
-template <bool kSums, bool kWide, DType kSource>
+// Tails run in double either way. !kSwish: dL/dz = dy (beta and s unused).
+template <bool kSums, bool kWide, bool kSwish, DType kSource>
 void SwishGradPiece(const void *dySource, const void *xSource, int64_t len, int64_t hw, int64_t pos,
                     const float *HWY_RESTRICT gamma, const float *HWY_RESTRICT beta, float mean, float rstd, float s,
                     void *stash, double *HWY_RESTRICT sums) {
@@ -200,14 +210,15 @@ void SwishGradPiece(const void *dySource, const void *xSource, int64_t len, int6
     ChannelSums run;
 #if HWY_TARGET != HWY_SCALAR
     if constexpr (kWide) {
-      run = WideRun(dy, x, &k, end, co, mean, kSums, dz);
+      run = WideRun<kSwish>(dy, x, &k, end, co, mean, kSums, dz);
     } else {
-      run = PlainRun<kSource>(dy, x, &k, end, co, mean, kSums, dz);
+      run = PlainRun<kSwish, kSource>(dy, x, &k, end, co, mean, kSums, dz);
     }
 #endif
     for (; k < end; ++k) {
       const double diff = static_cast<double>(SourceToF32<kSource>(x + k)) - mean;
-      const auto g = static_cast<Stashed>(SwishGradient(co.slope * diff + co.offset, SourceToF32<kSource>(dy + k)));
+      const float dyk = SourceToF32<kSource>(dy + k);
+      const auto g = static_cast<Stashed>(kSwish ? SwishGradient(co.slope * diff + co.offset, dyk) : dyk);
       dz[k] = g;
       run.dz += g;
       run.dzDiff += g * diff;
@@ -293,16 +304,20 @@ using SwishGradPieceFn = void (*)(const void *, const void *, int64_t, int64_t, 
 using DxPieceFn = void (*)(const void *, const void *, int64_t, int64_t, int64_t, const float *, float, float, double,
                            double, void *);
 
-// source: the dtype sweep A reads dy and x as (kF32 when they are dense fp32 or staged).
-SwishGradPieceFn SelectSwishGradPiece(bool sums, bool wide, DType source) {
-  if (wide) return sums ? SwishGradPiece<true, true, DType::kF32> : SwishGradPiece<false, true, DType::kF32>;
+template <bool kSums, bool kSwish>
+SwishGradPieceFn SelectPiece(bool wide, DType source) {
+  if (wide) return SwishGradPiece<kSums, true, kSwish, DType::kF32>;
   switch (source) {
-    case DType::kF16:
-      return sums ? SwishGradPiece<true, false, DType::kF16> : SwishGradPiece<false, false, DType::kF16>;
-    case DType::kBF16:
-      return sums ? SwishGradPiece<true, false, DType::kBF16> : SwishGradPiece<false, false, DType::kBF16>;
-    default: return sums ? SwishGradPiece<true, false, DType::kF32> : SwishGradPiece<false, false, DType::kF32>;
+    case DType::kF16: return SwishGradPiece<kSums, false, kSwish, DType::kF16>;
+    case DType::kBF16: return SwishGradPiece<kSums, false, kSwish, DType::kBF16>;
+    default: return SwishGradPiece<kSums, false, kSwish, DType::kF32>;
   }
+}
+// source: the dtype sweep A reads dy and x as (kF32 when they are dense fp32 or staged). swish false:
+// GroupNormBackward's dL/dz = dy.
+SwishGradPieceFn SelectSwishGradPiece(bool sums, bool wide, DType source, bool swish) {
+  if (swish) return sums ? SelectPiece<true, true>(wide, source) : SelectPiece<false, true>(wide, source);
+  return sums ? SelectPiece<true, false>(wide, source) : SelectPiece<false, false>(wide, source);
 }
 // source: the dtype sweep B reads x and writes dx as (kF32 when they are dense fp32 or staged).
 DxPieceFn SelectDxPiece(bool wide, DType source) {
@@ -322,6 +337,7 @@ HWY_AFTER_NAMESPACE();
 #include <cstring>
 
 #include "base/convert.h"
+#include "base/executor.h"
 #include "base/parallel.h"
 
 namespace aclcpu {
@@ -365,8 +381,8 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
   // staging loop cost ~10 % of those rows.
   const bool convertInSweepA = !wide && p.dy.IsContiguous() && p.x.IsContiguous();
   const DType source = convertInSweepA ? p.x.dtype : DType::kF32;
-  const auto sweepA = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(true, wide, source);
-  const auto recompute = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(false, wide, source);
+  const auto sweepA = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(true, wide, source, p.activateSwish);
+  const auto recompute = HWY_DYNAMIC_DISPATCH(SelectSwishGradPiece)(false, wide, source, p.activateSwish);
   // Elements [first, first + len) of an input as a sweep reads them: in their own dtype when that
   // sweep converts in registers, else as fp32 (in place or staged, see ReadPiece).
   auto readInput = [](bool inRegisters, const TensorView &v, const void *base, bool direct, int64_t first, int64_t len,
@@ -403,6 +419,7 @@ void RunGroups(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers 
     }
     c1 /= static_cast<double>(size);
     c2 /= static_cast<double>(size);
+    if (!p.writeDx) return;
 
     ForEachPiece(shape, [&](int64_t off, int64_t len, int64_t ch) {  // sweep B
       const int64_t at = p.stashDz ? off : 0;
@@ -447,7 +464,33 @@ void ReduceParams(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffe
   });
 }
 
+// Groups up to this many elements keep dL/dz in scratch between the sweeps (1 MiB of fp32: the group then stays
+// in a 2 MiB L2); larger ones recompute it in sweep B. The same bound as aclnnGroupNormSwishGrad's plan.
+constexpr int64_t kMaxStashedGroup = 256 << 10;
+
 }  // namespace
+
+void PlanGroupNormGradWorkspace(GroupNormSwishGradPlan *p) {
+  p->threads = PlanThreads();
+  p->stashDz = p->shape.groupSize() <= kMaxStashedGroup;
+  p->dyDirect = p->dy.IsDenseF32();
+  p->xDirect = p->x.IsDenseF32();
+  p->dxDirect = p->writeDx && p->dx.IsDenseF32();
+  p->wideDz = p->dy.dtype == DType::kF32;  // all tensors share dy's dtype; dx may be absent
+  size_t bytes = 0;
+  p->statsOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(2 * p->shape.numGroups()) * sizeof(float));
+  p->affineOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(2 * p->shape.c) * sizeof(float));
+  p->sumsOffset = bytes;
+  bytes += AlignUp(static_cast<size_t>(kSumsPerChannel * p->shape.n * p->shape.c) * sizeof(double));
+  p->scratchOffset = bytes;
+  p->stashBytes =
+      AlignUp(static_cast<size_t>(p->stashDz ? p->shape.groupSize() : kGroupNormPiece) * p->stashElementBytes());
+  p->scratchStride = p->stashBytes + AlignUp(static_cast<size_t>(3 * kGroupNormPiece) * sizeof(float));
+  bytes += p->scratchStride * static_cast<size_t>(p->threads);
+  p->workspaceBytes = bytes;
+}
 
 void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &p, const GroupNormSwishGradBuffers &b, void *workspace) {
   if (!p.compute) return;
@@ -457,8 +500,17 @@ void RunGroupNormSwishGrad(const GroupNormSwishGradPlan &p, const GroupNormSwish
   ReadFlatAsF32(p.mean, b.mean, 0, groups, stats);
   ReadFlatAsF32(p.rstd, b.rstd, 0, groups, stats + groups);
   auto *affine = reinterpret_cast<float *>(ws + p.affineOffset);
-  ReadFlatAsF32(p.gamma, b.gamma, 0, c, affine);
-  ReadFlatAsF32(p.beta, b.beta, 0, c, affine + c);
+  // A null gamma (GroupNormBackward) is ones; a null beta zeros (only the swish reads it).
+  if (b.gamma != nullptr) {
+    ReadFlatAsF32(p.gamma, b.gamma, 0, c, affine);
+  } else {
+    std::fill(affine, affine + c, 1.0f);
+  }
+  if (b.beta != nullptr) {
+    ReadFlatAsF32(p.beta, b.beta, 0, c, affine + c);
+  } else {
+    std::fill(affine + c, affine + 2 * c, 0.0f);
+  }
   RunGroups(p, b, ws);
   ReduceParams(p, b, ws);
   if (p.zeroFillUnrequired && !p.writeDgamma) ZeroFlat(p.dgamma, b.dgamma, c);

@@ -1,4 +1,5 @@
-// The plan phase 1 of aclnnGroupNormSwishGrad builds and phase 2 executes. Kernel-facing.
+// The plan phase 1 of aclnnGroupNormSwishGrad builds and phase 2 executes; aclnnGroupNormBackward runs the same
+// kernel without the swish (dL/dz = dy). Kernel-facing.
 #pragma once
 
 #include <cstddef>
@@ -15,8 +16,11 @@ constexpr int64_t kSumsPerChannel = 2;
 struct GroupNormSwishGradPlan {
   bool compute = false;  // false when all three outputs are empty: phase 2 writes nothing
   TensorView dy, x, mean, rstd, gamma, beta, dx, dgamma, dbeta;  // outputs are addressed in flat row-major order
-  GroupNormShape shape;             // groups of S = D * HxW elements, in pieces of kGroupNormPiece
-  float swishScale = 1.0f;          // s of sigmoid(s * z), narrowed to float as on the device
+  GroupNormShape shape;     // groups of S = D * HxW elements, in pieces of kGroupNormPiece
+  float swishScale = 1.0f;  // s of sigmoid(s * z), narrowed to float as on the device
+  // false: plain GroupNorm's gradient (GroupNormBackward), dy is dL/dz itself; beta and swishScale are unused.
+  bool activateSwish = true;
+  bool writeDx = true;              // false: only dgamma/dbeta are wanted, sweep B is skipped (outputMask[0])
   bool writeDgamma = false;         // dgammaIsRequire
   bool writeDbeta = false;          // dbetaIsRequire
   bool zeroFillUnrequired = false;  // FLOAT outputs that are not required are zero-filled (§1.6)
@@ -41,9 +45,13 @@ struct GroupNormSwishGradPlan {
 };
 
 struct GroupNormSwishGradBuffers {
-  const void *dy, *mean, *rstd, *x, *gamma, *beta;
+  const void *dy, *mean, *rstd, *x, *gamma, *beta;  // gamma null: ones; beta null: zeros
   void *dx, *dgamma, *dbeta;
 };
+
+// Fills threads, the read/write paths and the workspace layout of a plan whose tensors and shape are set
+// (the layout the kernel expects; dz is kept wide when dy is FLOAT).
+void PlanGroupNormGradWorkspace(GroupNormSwishGradPlan *plan);
 
 // Phase 2 body: dx once per element; dgamma/dbeta summed over n in a fixed order (any thread count
 // gives the same bits).
