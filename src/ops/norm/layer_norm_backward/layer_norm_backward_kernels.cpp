@@ -17,7 +17,10 @@ namespace aclcpu {
 // Rows with |mean * rstd| above this take PreciseDxRow for dx (see FastRow).
 constexpr float kFastRowLimit = 2.0f;
 // fp32 tensors: rows summed into the fp32 dgamma run before it is added into the double partial row.
+// Uncentered rows (RmsNormGrad) fold every row: their dgamma is FLOAT for 16-bit tensors too, where
+// PyTorch's fp32 sums leave no room for a run's roundings (measured: 1.19e-6 against its 1.07e-6 + 1 ulp).
 constexpr int kFoldRows = 4;
+inline int FoldRowsOf(bool centered) { return centered ? kFoldRows : 1; }
 // Dense fp32 rows this short go through DenseRows, two at a time: their cost is mostly per-row
 // overhead and latency. Longer rows keep one FastRow call each, which measured faster for them.
 constexpr int64_t kShortRowMaxCols = 256;
@@ -36,6 +39,7 @@ struct DenseRowsArgs {
   double *pb, *partialRow;
   bool streamDx;
   bool centered;
+  int foldRows;  // rows per fp32 dgamma run (FoldRowsOf)
 };
 
 }  // namespace aclcpu
@@ -312,8 +316,8 @@ void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
     float *dx = kDx ? a.dx + i * a.dxStride : nullptr;
     const float mean = a.means[i], rstd = a.rstds[i];
     int rows = 1;
-    // A pair never straddles a fold: runs start at 0 and kFoldRows is even.
-    if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= kFoldRows) && fast(i) && fast(i + 1)) {
+    // A pair never straddles a fold: runs start at 0 and hold an even number of rows (or one: no pairs).
+    if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= a.foldRows) && fast(i) && fast(i + 1)) {
       FastRows<double, kWeight, kParams, kDx, 2>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd,
                                                  a.means[i + 1], a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx,
                                                  kDx ? dx + a.dxStride : nullptr, a.streamDx, a.centered);
@@ -329,7 +333,7 @@ void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
       PreciseDxRow<kWeight>(dy, x, a.weight, mean, rstd, n, dx);
     }
     i += rows;
-    if (kParams && (*rowsInRun += rows) == kFoldRows) {
+    if (kParams && (*rowsInRun += rows) == a.foldRows) {
       FoldRow(a.partialRow, a.pg, n);
       *rowsInRun = 0;
     }
@@ -484,6 +488,7 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
           args.partialRow = partialRow;
           args.streamDx = p.streamDx;
           args.centered = p.centered;
+          args.foldRows = FoldRowsOf(p.centered);
           denseRows(args, &rowsInRun);
           continue;
         }
@@ -503,7 +508,7 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
         }
         if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);
         if constexpr (kFold) {
-          if (params && ++rowsInRun == kFoldRows) {
+          if (params && ++rowsInRun == FoldRowsOf(p.centered)) {
             fold(partialRow, pg, n);
             rowsInRun = 0;
           }
