@@ -745,6 +745,17 @@ def _rms_stat_shape(x):
     return rule
 
 
+def _bn_channels(ctx):
+    """BatchNorm's per-channel tensors: C = dim 1 of the input (a rank-1 input is left for the library to refuse)."""
+    s = ctx["input"].shape
+    return (s[1],) if len(s) > 1 else (1,)
+
+
+def _bn_param_dtype(ctx):
+    w = ctx["weight"]
+    return w.acl if w is not None else ACL_FLOAT
+
+
 def _group_stat_shape(ctx):
     """GroupNormSwish's mean/rstd: [N, numGroups]."""
     return (ctx["x"].shape[0], ctx["numGroups"])
@@ -1076,6 +1087,22 @@ OPS = [
         Out("gradGammaOut", lambda c: (c["C"],), lambda c: c["gradOut"].acl, active=mask_bit("outputMask", 1)),
         Out("gradBetaOut", lambda c: (c["C"],), lambda c: c["gradOut"].acl, active=mask_bit("outputMask", 2)),
     ], FLOATS, "GroupNorm backward (gradients of input, gamma, beta) from the forward's mean and rstd"),
+    # BatchNorm (docs/ops/batch_norm.md): channel = dim 1; runningMean/runningVar are updated in place in training;
+    # on the A2 saveInvstd holds the biased batch variance (not 1/sqrt(var + eps)), and the backward reads it so
+    Op("aclnnBatchNorm", [
+        In("input"), Opt("weight"), Opt("bias"), Opt("runningMean"), Opt("runningVar"), Bool("training", default=True),
+        Double("momentum", default=0.1), Double("eps", default=1e-5), Out("output", *like("input")),
+        Out("saveMean", _bn_channels, lambda c: ACL_FLOAT, active=lambda c: c["training"]),
+        Out("saveInvstd", _bn_channels, lambda c: ACL_FLOAT, active=lambda c: c["training"]),
+    ], FLOATS, "BatchNorm over all dims but 1 (output, saveMean, saveInvstd = batch variance); running stats in place"),
+    Op("aclnnBatchNormBackward", [
+        In("gradOut"), In("input"), Opt("weight"), Opt("runningMean"), Opt("runningVar"), Opt("saveMean"),
+        Opt("saveInvstd"), Bool("training", default=True), Double("eps", default=1e-5),
+        BoolArr("outputMask", default=(True, True, True)),
+        Out("gradInput", *like("input"), active=mask_bit("outputMask", 0)),
+        Out("gradWeight", _bn_channels, _bn_param_dtype, active=mask_bit("outputMask", 1)),
+        Out("gradBias", _bn_channels, _bn_param_dtype, active=mask_bit("outputMask", 2)),
+    ], FLOATS, "BatchNorm backward (gradients of input, weight, bias) from saveMean/saveInvstd or the running stats"),
     # the RmsNorm family (docs/ops/rms_norm.md): rstd always FLOAT, one value per row of gamma's trailing dims
     Op("aclnnRmsNorm", [In("x"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x")),
                         Out("rstdOut", _rms_stat_shape("x"), lambda c: ACL_FLOAT)],

@@ -438,6 +438,8 @@ RESULT_FIELDS = {  # the Out parameters of the table, camelCase -> snake_case ("
     "group_norm_swish": ("y_out", "mean_out", "rstd_out"),
     "group_norm": ("out", "mean_out", "rstd_out"), "group_norm_silu": ("out", "mean_out", "rstd_out"),
     "group_norm_backward": ("grad_input", "grad_gamma_out", "grad_beta_out"),
+    "batch_norm": ("output", "save_mean", "save_invstd"),
+    "batch_norm_backward": ("grad_input", "grad_weight", "grad_bias"),
     "rms_norm": ("y_out", "rstd_out"), "rms_norm_grad": ("dx_out", "dgamma_out"),
     "add_rms_norm": ("y_out", "rstd_out", "x_out"),
     "prelu": None, "prelu_backward": ("grad_input", "grad_weight"),

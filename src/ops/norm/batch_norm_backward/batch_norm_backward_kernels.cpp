@@ -1,0 +1,172 @@
+// aclnnBatchNormBackward phase 2: per-unit Σdy and Σdy·(x − mean) in double, summed per channel in unit order;
+// gradWeight and gradBias from them; then one fp32 pass for gradInput, rounded once to its dtype.
+#include <algorithm>
+#include <cmath>
+
+#include "base/convert.h"
+#include "base/executor.h"
+#include "base/parallel.h"
+#include "ops/norm/batch_norm_backward/batch_norm_backward_plan.h"
+#include "ops/norm/batch_norm_family/bn_runs.h"
+#include "ops/norm/layer_norm_family/layer_norm_rows.h"
+
+namespace aclcpu {
+
+void PlanBatchNormBackwardWorkspace(BatchNormBackwardPlan *p) {
+  const BnUnits &g = p->units;
+  const auto c = static_cast<size_t>(g.c);
+  size_t bytes = 0;
+  auto region = [&bytes](size_t size) {
+    const size_t at = bytes;
+    bytes += AlignUp(size);
+    return at;
+  };
+  // Channel-at-a-time when there are channels enough to share among threads and one channel's dy and x fit in
+  // the caches (chosen from the shape alone; both schedules give the same bits).
+  constexpr int64_t kFuseMinChannels = 16, kFuseMaxChannelElems = 1 << 20;
+  p->channelFused = p->needSums && p->wantGradInput && g.c >= kFuseMinChannels && g.n * g.s <= kFuseMaxChannelElems;
+  p->unitSumsOffset = region(2 * static_cast<size_t>(g.numUnits) * sizeof(double));
+  p->channelOffset = region(4 * c * sizeof(double));
+  p->paramsOffset = region(3 * c * sizeof(float));
+  p->gradOffset = region(c * sizeof(BnGrad));
+  auto direct = [](const TensorView &v) { return v.dtype == DType::kF32 && v.Trailing(2).IsContiguous(); };
+  const bool allDirect = direct(p->dy) && direct(p->x) && (!p->wantGradInput || direct(p->gradInput));
+  p->scratchStride = allDirect ? 0 : 2 * AlignUp(static_cast<size_t>(g.maxUnitElems) * sizeof(float));
+  p->scratchOffset = region(p->scratchStride * static_cast<size_t>(p->threads));
+  p->workspaceBytes = bytes;
+}
+
+namespace {
+
+struct Runs {
+  const PlaneAccess &dy, &x;
+  bool direct;
+};
+
+// Σdy and Σdy·(x − mean) of one unit, runs in order.
+void UnitSums(const BnRunKernels &k, const Runs &r, const BnUnit &u, double mean, float *stage, double *sumDy,
+              double *sumDyXmu) {
+  if (!r.direct) {
+    float *xStage = stage + u.Count();
+    r.dy.Gather(u, stage);
+    r.x.Gather(u, xStage);
+    k.dySums(stage, xStage, u.Count(), mean, sumDy, sumDyXmu);
+    return;
+  }
+  double s1 = 0, s2 = 0;
+  for (int64_t n = u.n0; n < u.n1; ++n) {
+    double a, b;
+    k.dySums(r.dy.Run(n, u.c, u.s0), r.x.Run(n, u.c, u.s0), u.len, mean, &a, &b);
+    s1 += a;
+    s2 += b;
+  }
+  *sumDy = s1;
+  *sumDyXmu = s2;
+}
+
+BnGrad GradOf(bool training, double mean, double invstd, double w, double sumDy, double sumDyXmu, double r) {
+  BnGrad g;
+  g.mean = mean;
+  g.scale = w * invstd;
+  g.meanDy = training ? sumDy / r : 0.0;
+  g.proj = training ? invstd * invstd * sumDyXmu / r : 0.0;
+  return g;
+}
+
+}  // namespace
+
+void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwardBuffers &b, void *workspace) {
+  if (!p.compute) return;
+  auto *ws = static_cast<char *>(workspace);
+  const BnUnits &g = p.units;
+  const int64_t c = g.c;
+  auto *channel = reinterpret_cast<double *>(ws + p.channelOffset);
+  double *mean = channel, *invstd = channel + c, *sumDy = channel + 2 * c, *sumDyXmu = channel + 3 * c;
+  auto *params = reinterpret_cast<float *>(ws + p.paramsOffset);
+  float *weight = params, *meanIn = params + c, *varIn = params + 2 * c;
+  auto read = [c](bool has, const TensorView &view, const void *base, float absent, float *dst) {
+    if (has) {
+      ReadFlatAsF32(view, base, 0, c, dst);
+    } else {
+      std::fill(dst, dst + c, absent);
+    }
+  };
+  read(p.hasWeight, p.weight, b.weight, 1.0f, weight);
+  read(p.hasMean, p.mean, b.mean, 0.0f, meanIn);
+  read(p.hasVar, p.var, b.var, 1.0f, varIn);  // saveInvstd holds a variance on A2: 1/sqrt(v + eps) again
+  for (int64_t i = 0; i < c; ++i) {
+    mean[i] = meanIn[i];
+    invstd[i] = 1.0 / std::sqrt(static_cast<double>(varIn[i]) + static_cast<double>(p.eps));
+    sumDy[i] = sumDyXmu[i] = 0;
+  }
+  const BnRunKernels &k = BnKernels();
+  const PlaneAccess dys(p.dy, b.dy), xs(p.x, b.x);
+  auto stageOf = [&](int thread) {
+    return reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
+  };
+  const Runs runs{dys, xs, p.scratchStride == 0};
+
+  auto *unitSums = reinterpret_cast<double *>(ws + p.unitSumsOffset);
+  auto *grads = reinterpret_cast<BnGrad *>(ws + p.gradOffset);
+  const auto r = static_cast<double>(g.n * g.s);
+  const PlaneAccess gis(p.wantGradInput ? p.gradInput : p.dy, p.wantGradInput ? b.gradInput : nullptr);
+  auto unitSumsOf = [&](int64_t index, int thread) {
+    const BnUnit u = UnitAt(g, index);
+    UnitSums(k, runs, u, mean[u.c], stageOf(thread), &unitSums[2 * index], &unitSums[2 * index + 1]);
+  };
+  // Each channel's units in order: the same bits for any thread count and either schedule below.
+  auto combine = [&](int64_t i) {
+    for (int64_t u = i * g.unitsPerChannel; p.needSums && u < (i + 1) * g.unitsPerChannel; ++u) {
+      sumDy[i] += unitSums[2 * u];
+      sumDyXmu[i] += unitSums[2 * u + 1];
+    }
+    grads[i] = GradOf(p.training, mean[i], invstd[i], weight[i], sumDy[i], sumDyXmu[i], r);
+  };
+  auto gradInputOf = [&](int64_t index, int thread) {
+    const BnUnit u = UnitAt(g, index);
+    const BnGrad &gr = grads[u.c];
+    if (runs.direct) {
+      for (int64_t n = u.n0; n < u.n1; ++n) {
+        float *gi = gis.Run(n, u.c, u.s0);
+        if (p.training) {
+          k.gradTraining(dys.Run(n, u.c, u.s0), xs.Run(n, u.c, u.s0), u.len, gr, gi);
+        } else {
+          k.gradInference(dys.Run(n, u.c, u.s0), u.len, gr.scale, gi);
+        }
+      }
+      return;
+    }
+    float *dyStage = stageOf(thread), *xStage = dyStage + u.Count();
+    dys.Gather(u, dyStage);
+    if (p.training) {
+      xs.Gather(u, xStage);
+      k.gradTraining(dyStage, xStage, u.Count(), gr, dyStage);
+    } else {
+      k.gradInference(dyStage, u.Count(), gr.scale, dyStage);
+    }
+    gis.Scatter(u, dyStage);
+  };
+
+  if (p.channelFused) {
+    // One channel at a time per thread: its sums, then its gradInput while its dy and x are still in L2/L3
+    // (one read from memory instead of two).
+    ParallelForDynamic(c, p.threads, [&](int64_t i, int thread) {
+      const int64_t first = i * g.unitsPerChannel;
+      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) unitSumsOf(u, thread);
+      combine(i);
+      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) gradInputOf(u, thread);
+    });
+  } else {
+    if (p.needSums) ParallelFor(g.numUnits, p.threads, unitSumsOf);
+    for (int64_t i = 0; i < c; ++i) combine(i);
+    if (p.wantGradInput) ParallelFor(g.numUnits, p.threads, gradInputOf);
+  }
+  if (p.wantGradBias) WriteFlatFromF64(p.gradBias, b.gradBias, 0, c, sumDy);
+  if (p.wantGradWeight) {
+    auto *gradWeight = unitSums;  // the unit sums are consumed
+    for (int64_t i = 0; i < c; ++i) gradWeight[i] = sumDyXmu[i] * invstd[i];
+    WriteFlatFromF64(p.gradWeight, b.gradWeight, 0, c, gradWeight);
+  }
+}
+
+}  // namespace aclcpu
