@@ -3,9 +3,11 @@
 // (swishScale 1, where swish is SiLU). z is computed outside the timed loop, as autograd would have
 // saved it. Ours runs a repeatable executor on a stream with buffers reused and recomputes z.
 // Where PyTorch 1.13 has no CPU kernel for a dtype it is timed as upcast -> fp32 -> cast back.
+// GroupNormBackward rows: aclnnGroupNormBackward (the same kernel without the swish) vs native_group_norm_backward.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
+#include "aclnnop/aclnn_group_norm_backward.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "common/bench_util.h"
 #include "common/torch_bench.h"
@@ -19,6 +21,7 @@ struct Problem {
   std::vector<int64_t> shape;
   int64_t groups;
   aclDataType dtype;
+  bool swish = true;  // false: GroupNormBackward
 };
 
 struct Inputs {
@@ -47,6 +50,17 @@ void BenchOurs(benchmark::State &state, Problem p) {
       dbeta(at::empty_like(in.gamma), p.dtype);
   uint64_t wsSize = 0;
   aclOpExecutor *exec = nullptr;
+  if (!p.swish) {
+    const bool mask[] = {true, true, true};
+    aclBoolArray *outputMask = aclCreateBoolArray(mask, 3);
+    const int64_t n = p.shape[0], c = p.shape[1];
+    const aclnnStatus status = aclnnGroupNormBackwardGetWorkspaceSize(
+        dy.tensor, x.tensor, mean.tensor, rstd.tensor, gamma.tensor, n, c, in.x.numel() / (n * c), p.groups, outputMask,
+        dx.tensor, dgamma.tensor, dbeta.tensor, &wsSize, &exec);
+    aclDestroyBoolArray(outputMask);
+    aclcpu_bench::TimeExecutor(state, status, wsSize, exec, aclnnGroupNormBackward);
+    return;
+  }
   const aclnnStatus status = aclnnGroupNormSwishGradGetWorkspaceSize(
       dy.tensor, mean.tensor, rstd.tensor, x.tensor, gamma.tensor, beta.tensor, p.groups, nullptr, 1.0, true, true,
       dx.tensor, dgamma.tensor, dbeta.tensor, &wsSize, &exec);
@@ -55,7 +69,7 @@ void BenchOurs(benchmark::State &state, Problem p) {
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> TorchBackward(const Inputs &in, const Problem &p, at::ScalarType t) {
   const int64_t n = p.shape[0], c = p.shape[1];
-  const at::Tensor dz = at::silu_backward(in.dy.to(t), in.z.to(t));
+  const at::Tensor dz = p.swish ? at::silu_backward(in.dy.to(t), in.z.to(t)) : in.dy.to(t);
   return at::native_group_norm_backward(dz, in.x.to(t), in.mean.to(t), in.rstd.to(t), in.gamma.to(t), n, c,
                                         in.x.numel() / (n * c), p.groups, {true, true, true});
 }
@@ -100,6 +114,8 @@ int main(int argc, char **argv) {
             const std::string label = aclcpu_bench::ShapeName(shape) + "g" + std::to_string(groups);
             aclcpu_bench::AddComparison(rows, {"GroupNormSwishGrad", label, aclcpu_bench::DTypeName(dtype), bytes},
                                         BenchOurs, BenchTorch, Problem{shape, groups, dtype});
+            aclcpu_bench::AddComparison(rows, {"GroupNormBackward", label, aclcpu_bench::DTypeName(dtype), bytes},
+                                        BenchOurs, BenchTorch, Problem{shape, groups, dtype, false});
           }
         }
       });
