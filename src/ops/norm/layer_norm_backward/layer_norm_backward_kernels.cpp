@@ -172,7 +172,7 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
       if (kRows == 2) row(dy1, x1, vMean1, vRstd1, accG1, accGX1);
       if (kParams) {
         hn::StoreU(vpg, d, pg + at);
-        AddDy<kRows>(d, dy0 + at, dy1 + at, pb + at);
+        if (pb != nullptr) AddDy<kRows>(d, dy0 + at, dy1 + at, pb + at);
       }
     };
     int64_t k = c0;
@@ -189,7 +189,7 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
       tailGX += static_cast<double>(g) * xh;
       if (kParams) {
         pg[k] += dy[k] * xh;
-        pb[k] += dy[k];
+        if (pb != nullptr) pb[k] += dy[k];
       }
     };
     for (; k < c1; ++k) {
@@ -444,7 +444,8 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
     float *stageA = reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
     float *stageB = stageA + p.scratchStride / (2 * sizeof(float));
     P *partialRow = params ? partials + block * 2 * n : nullptr;
-    P *pb = params ? partialRow + n : nullptr;
+    // dbeta not wanted (RmsNormGrad, outputMask[2] false): its sums are skipped, its partial row stays zero.
+    P *pb = p.wantDbeta ? partialRow + n : nullptr;
     float *pg = nullptr;
     if (params) {
       std::memset(partialRow, 0, static_cast<size_t>(2 * n) * sizeof(P));
