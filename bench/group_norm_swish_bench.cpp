@@ -4,11 +4,13 @@
 // and one for y. Cascade rows: forward + GroupNormSwishGrad (ours, one workspace, one stream) against
 // native_group_norm + silu + silu_backward + native_group_norm_backward (what autograd runs).
 // Where PyTorch 1.13 has no CPU kernel for a dtype it is timed as upcast -> fp32 -> cast back.
+// GroupNorm rows: aclnnGroupNorm (the same kernel without the swish) vs native_group_norm alone.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 
 #include <algorithm>
 
+#include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_group_norm_swish_grad.h"
 #include "common/bench_util.h"
@@ -24,6 +26,7 @@ struct Problem {
   int64_t groups;
   aclDataType dtype;
   bool cascade;
+  bool plain = false;  // GroupNorm: no swish
 };
 
 struct Inputs {
@@ -46,6 +49,14 @@ void BenchOurs(benchmark::State &state, Problem p) {
   DeviceCopy mean(stats, p.dtype), rstd(stats, p.dtype);
   uint64_t wsSize = 0;
   aclOpExecutor *exec = nullptr;
+  if (p.plain) {
+    const int64_t c = p.shape[1];
+    const aclnnStatus status =
+        aclnnGroupNormGetWorkspaceSize(x.tensor, gamma.tensor, beta.tensor, n, c, in.x.numel() / (n * c), p.groups,
+                                       1e-5, y.tensor, mean.tensor, rstd.tensor, &wsSize, &exec);
+    aclcpu_bench::TimeExecutor(state, status, wsSize, exec, aclnnGroupNorm);
+    return;
+  }
   const aclnnStatus status =
       aclnnGroupNormSwishGetWorkspaceSize(x.tensor, gamma.tensor, beta.tensor, p.groups, nullptr, 1e-5, true, 1.0,
                                           y.tensor, mean.tensor, rstd.tensor, &wsSize, &exec);
@@ -87,6 +98,7 @@ std::vector<at::Tensor> TorchStep(const Inputs &in, const Problem &p, at::Scalar
   const int64_t n = p.shape[0], c = p.shape[1], hw = in.x.numel() / (n * c);
   const at::Tensor x = in.x.to(t), gamma = in.gamma.to(t), beta = in.beta.to(t);
   auto fwd = at::native_group_norm(x, gamma, beta, n, c, hw, p.groups, 1e-5);
+  if (p.plain) return {std::get<0>(fwd), std::get<1>(fwd), std::get<2>(fwd)};
   const at::Tensor z = std::get<0>(fwd), y = at::silu(z);
   if (!p.cascade) return {y, std::get<1>(fwd), std::get<2>(fwd)};
   const at::Tensor dz = at::silu_backward(in.dy.to(t), z);
@@ -141,6 +153,10 @@ int main(int argc, char **argv) {
                   rows,
                   {cascade ? "GroupNormSwish+Grad" : "GroupNormSwish", label, aclcpu_bench::DTypeName(dtype), bytes},
                   BenchOurs, BenchTorch, Problem{shape, groups, dtype, cascade});
+              if (!cascade) {
+                aclcpu_bench::AddComparison(rows, {"GroupNorm", label, aclcpu_bench::DTypeName(dtype), bytes},
+                                            BenchOurs, BenchTorch, Problem{shape, groups, dtype, false, true});
+              }
             }
           }
         }
