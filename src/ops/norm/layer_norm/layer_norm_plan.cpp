@@ -33,8 +33,9 @@ void PlanLayerNormWorkspace(LayerNormPlan *p) {
   // always formed in them (x row, residual row, y row).
   const bool dense32 = p->x.dtype == DType::kF32 && p->x.Trailing(p->beginAxis).IsContiguous();
   const bool outDense32 = p->out.dtype == DType::kF32 && p->out.Trailing(p->beginAxis).IsContiguous();
-  p->scratchRowFloats = rowBytes / sizeof(float);
   p->scratchStride = p->addResidual ? 3 * rowBytes : dense32 && outDense32 ? 0 : 2 * rowBytes;
+  // (0 without stages: the kernel then never offsets a workspace that may be null.)
+  p->scratchRowFloats = p->scratchStride == 0 ? 0 : rowBytes / sizeof(float);
   p->streamOut = outDense32 && p->rows * p->cols >= kStreamOutMinBytes / static_cast<int64_t>(sizeof(float));
   p->scratchOffset = bytes;
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
