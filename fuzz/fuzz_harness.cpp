@@ -190,7 +190,12 @@ aclTensor *TensorArena::Make(std::vector<int64_t> dims, aclDataType dtype, bool 
   if (in_.OneIn(48)) return nullptr;
   if (in_.OneIn(16)) dtype = static_cast<aclDataType>(in_.Range(-1, 40));
   if (in_.OneIn(12)) MutateDims(in_, dims);
-  const aclFormat format = in_.OneIn(16) ? static_cast<aclFormat>(in_.Range(-1, 50)) : ACL_FORMAT_ND;
+  aclFormat usual = ACL_FORMAT_ND;
+  if (channelsFirst_ && dims.size() >= 3 && dims.size() <= 5) {
+    const aclFormat byRank[] = {ACL_FORMAT_NCL, ACL_FORMAT_NCHW, ACL_FORMAT_NCDHW};
+    usual = byRank[dims.size() - 3];
+  }
+  const aclFormat format = in_.OneIn(16) ? static_cast<aclFormat>(in_.Range(-1, 50)) : usual;
   const bool nullStrides = in_.OneIn(16);  // null strides mean contiguous
   FuzzInput contiguous(nullptr, 0);
   const std::vector<int64_t> strides = ChooseStrides(nullStrides ? contiguous : in_, dims);

@@ -36,6 +36,9 @@ class TensorArena {
   // mutate its presence, dtype, rank, dims, strides, offset, format, storage shape and data address.
   const aclTensor *Input(std::vector<int64_t> dims, aclDataType dtype) { return Make(dims, dtype, false); }
   aclTensor *Output(std::vector<int64_t> dims, aclDataType dtype) { return Make(dims, dtype, true); }
+  // Tensors made after this are labelled NCL/NCHW/NCDHW by rank (3/4/5) instead of ND, as the convolution
+  // checks want (the fuzzer still changes the label now and then).
+  void UseChannelsFirstFormats() { channelsFirst_ = true; }
   // Arrays with the given values, which the fuzzer may drop (nullptr), lengthen, shorten or change.
   aclIntArray *IntArray(std::vector<int64_t> values);
   aclBoolArray *BoolArray(std::vector<bool> values);
@@ -61,6 +64,7 @@ class TensorArena {
   std::vector<aclBoolArray *> boolArrays_;
   std::vector<Block> blocks_;
   bool hasNullData_ = false;
+  bool channelsFirst_ = false;
 };
 
 using Phase2Fn = aclnnStatus (*)(void *, uint64_t, aclOpExecutor *, aclrtStream);

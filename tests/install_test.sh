@@ -62,7 +62,7 @@ for name in silu silu_backward gelu gelu_backward gelu_v2 gelu_backward_v2 sigmo
             relu inplace_relu threshold_backward \
             softmax softmax_backward log_softmax log_softmax_backward \
             matmul mm batch_matmul addmm group_norm group_norm_silu group_norm_backward \
-            rms_norm rms_norm_grad add_rms_norm batch_norm batch_norm_backward; do
+            rms_norm rms_norm_grad add_rms_norm batch_norm batch_norm_backward convolution conv_depthwise2d; do
   check "$name" "$src/examples/expected/$name.txt"
 done
 

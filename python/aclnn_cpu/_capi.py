@@ -38,7 +38,10 @@ ACL_COMPLEX128 = 17
 ACL_BF16 = 27
 
 ACL_FORMAT_NCHW = 0
+ACL_FORMAT_NCHW = 0
 ACL_FORMAT_ND = 2
+ACL_FORMAT_NCDHW = 30
+ACL_FORMAT_NCL = 47
 ACL_MEM_MALLOC_HUGE_FIRST = 0
 
 _c_void_p = ctypes.c_void_p
@@ -212,7 +215,7 @@ def loaded():
 
 
 _DTYPE_C = {v: ctypes.c_int(v) for v in range(64)}
-_FORMAT_ND_C = ctypes.c_int(ACL_FORMAT_ND)
+_FORMAT_C = {f: ctypes.c_int(f) for f in (ACL_FORMAT_NCHW, ACL_FORMAT_ND, ACL_FORMAT_NCDHW, ACL_FORMAT_NCL)}
 _ONE_C = ctypes.c_uint64(1)
 
 
@@ -228,10 +231,11 @@ class Handles:
         self.bool_arrays = []
         self.scalars = []
 
-    def tensor(self, arg):
-        """aclCreateTensor of an ops._TensorArg (its cached geometry and storage-span address), format ND."""
+    def tensor(self, arg, fmt=ACL_FORMAT_ND):
+        """aclCreateTensor of an ops._TensorArg (its cached geometry and storage-span address), format ND unless the
+        operator asks for another (ops.Op channels_first)."""
         g = arg.geom
-        h = self.rt.create_tensor_fast(g.dims_c, g.ndim_c, _DTYPE_C[arg.acl], g.strides_c, g.offset_c, _FORMAT_ND_C,
+        h = self.rt.create_tensor_fast(g.dims_c, g.ndim_c, _DTYPE_C[arg.acl], g.strides_c, g.offset_c, _FORMAT_C[fmt],
                                        g.storage_c, _ONE_C, _c_void_p(arg.ptr))
         if not h:
             raise AclnnError(161001, "aclCreateTensor returned nullptr: " + self.rt.recent_message())

@@ -511,9 +511,15 @@ def _result_type(aclnn, name, fields):
     return cls
 
 
+# Storage formats by rank for operators whose vendor checks want the channels-first labels (convolution).
+_CHANNELS_FIRST_FORMATS = {3: _capi.ACL_FORMAT_NCL, 4: _capi.ACL_FORMAT_NCHW, 5: _capi.ACL_FORMAT_NCDHW}
+
+
 class Op:
-    def __init__(self, aclnn, params, dtypes, doc="", float_dtypes=None):
+    def __init__(self, aclnn, params, dtypes, doc="", float_dtypes=None, channels_first=False):
         self.aclnn = aclnn  # "aclnnLayerNormBackward"
+        # True: tensors of rank 3/4/5 are described as NCL/NCHW/NCDHW instead of ND (the convolution checks).
+        self.formats = _CHANNELS_FIRST_FORMATS if channels_first else {}
         self.name = snake(aclnn[len("aclnn"):])
         self.params = params
         self.inputs = [p for p in params if p.role != "out"]
@@ -644,7 +650,7 @@ class Op:
                 if v is None:
                     cargs.append(None)
                 elif kind == "tensor":
-                    cargs.append(handles.tensor(v))
+                    cargs.append(handles.tensor(v, self.formats.get(v.geom.ndim, _capi.ACL_FORMAT_ND)))
                 elif kind == "intarray":
                     cargs.append(handles.int_array(v))
                 elif kind == "boolarray":
@@ -754,6 +760,36 @@ def _bn_channels(ctx):
 def _bn_param_dtype(ctx):
     w = ctx["weight"]
     return w.acl if w is not None else ACL_FLOAT
+
+
+def _conv_shape(x, w, transposed=None, output_padding=None, groups=None):
+    """Convolution's output (docs/ops/convolution.md §2): N, Cout, then per spatial dim the usual formula; padding is
+    one value per dim (symmetric) or, for 1-D/2-D, [left, right] / [top, bottom, left, right]. Shapes that do not fit
+    are left for the library to refuse."""
+    def rule(c):
+        xs, ws = list(c[x].shape), list(c[w].shape)
+        spatial = max(len(xs) - 2, 0)
+        pad, st, dil = list(c["padding"]), list(c["stride"]), list(c["dilation"])
+        if len(pad) == 2 * spatial and spatial in (1, 2):
+            totals = [pad[0] + pad[1]] if spatial == 1 else [pad[0] + pad[1], pad[2] + pad[3]]
+        else:
+            totals = [2 * p for p in pad]
+        trans = bool(transposed and c[transposed])
+        out_pad = list(c[output_padding]) if trans else []
+        cout = (ws[1] * c[groups] if trans else ws[0]) if ws else 0
+        shape = [xs[0] if xs else 0, cout]
+        for i in range(spatial):
+            try:
+                k = ws[2 + i]
+                if trans:
+                    o = (xs[2 + i] - 1) * st[i] - totals[i] + dil[i] * (k - 1) + out_pad[i] + 1
+                else:
+                    o = (xs[2 + i] + totals[i] - dil[i] * (k - 1) - 1) // st[i] + 1
+            except (IndexError, ZeroDivisionError):
+                o = 0
+            shape.append(max(o, 0))
+        return tuple(shape)
+    return rule
 
 
 def _group_stat_shape(ctx):
@@ -1113,6 +1149,21 @@ OPS = [
     Op("aclnnAddRmsNorm", [In("x1"), In("x2"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x1")),
                            Out("rstdOut", _rms_stat_shape("x1"), lambda c: ACL_FLOAT), Out("xOut", *like("x1"))],
        FLOATS, "x = x1 + x2 (rounded to the dtype), y = RmsNorm(x) (y, rstd, x)"),
+    # convolution (docs/ops/convolution.md): 1-3 spatial dims, groups, transposed with outputPadding; cubeMathType as
+    # for the matmul family
+    Op("aclnnConvolution", [
+        In("input"), In("weight"), Opt("bias"), IntArr("stride"), IntArr("padding"), IntArr("dilation"),
+        Bool("transposed", default=False), IntArr("outputPadding", default=(0, 0)), Int("groups", default=1),
+        Out("output", _conv_shape("input", "weight", "transposed", "outputPadding", "groups"),
+            lambda c: c["input"].acl),
+        Int8("cubeMathType", default=0),
+    ], FLOATS, "convolution of (N, Cin, *S) by (Cout, Cin/groups, *K) (transposed: (Cin, Cout/groups, *K))",
+       channels_first=True),
+    Op("aclnnConvDepthwise2d", [
+        In("self"), In("weight"), IntArr("kernelSize"), Opt("bias"), IntArr("stride"), IntArr("padding"),
+        IntArr("dilation"), Out("out", _conv_shape("self", "weight"), lambda c: c["self"].acl),
+        Int8("cubeMathType", default=0),
+    ], FLOATS, "2-D convolution with groups = self's channels, weight (Cout, 1, kH, kW)", channels_first=True),
     # the matmul family (docs/ops/matmul.md): cubeMathType 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (HF32),
     # 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD
     Op("aclnnMatmul", [In("self"), In("mat2"), Out("out", _matmul_shape, lambda c: c["self"].acl),
