@@ -115,12 +115,17 @@ void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwar
     UnitSums(k, runs, u, mean[u.c], stageOf(thread), &unitSums[2 * index], &unitSums[2 * index + 1]);
   };
   // Each channel's units in order: the same bits for any thread count and either schedule below.
+  // (Summed in locals and stored once: neighbouring channels belong to other threads, and repeated stores to
+  // their shared cache lines made two threads slower than one.)
   auto combine = [&](int64_t i) {
+    double s1 = 0.0, s2 = 0.0;
     for (int64_t u = i * g.unitsPerChannel; p.needSums && u < (i + 1) * g.unitsPerChannel; ++u) {
-      sumDy[i] += unitSums[2 * u];
-      sumDyXmu[i] += unitSums[2 * u + 1];
+      s1 += unitSums[2 * u];
+      s2 += unitSums[2 * u + 1];
     }
-    grads[i] = GradOf(p.training, mean[i], invstd[i], weight[i], sumDy[i], sumDyXmu[i], r);
+    sumDy[i] = s1;
+    sumDyXmu[i] = s2;
+    grads[i] = GradOf(p.training, mean[i], invstd[i], weight[i], s1, s2, r);
   };
   auto gradInputOf = [&](int64_t index, int thread) {
     const BnUnit u = UnitAt(g, index);
