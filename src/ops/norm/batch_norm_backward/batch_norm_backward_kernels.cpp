@@ -97,7 +97,6 @@ void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwar
   for (int64_t i = 0; i < c; ++i) {
     mean[i] = meanIn[i];
     invstd[i] = 1.0 / std::sqrt(static_cast<double>(varIn[i]) + static_cast<double>(p.eps));
-    sumDy[i] = sumDyXmu[i] = 0;
   }
   const BnRunKernels &k = BnKernels();
   const PlaneAccess dys(p.dy, b.dy), xs(p.x, b.x);
