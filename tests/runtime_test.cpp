@@ -7,6 +7,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "common/stream_gate.h"
 #include "common/test_tensor.h"
@@ -238,7 +239,9 @@ TEST(Runtime, MallocFreeRegistry) {
   ASSERT_TRUE(aclcpu::FindMemoryBlock(static_cast<char *>(p) + 99, &block));
   EXPECT_EQ(block.base, p);
   EXPECT_EQ(block.size, 100u);
-  EXPECT_FALSE(aclcpu::FindMemoryBlock(static_cast<char *>(p) + 100, &block));
+  EXPECT_EQ(block.usable, 160u);  // 100 rounded to 128, plus 32
+  EXPECT_TRUE(aclcpu::FindMemoryBlock(static_cast<char *>(p) + 159, &block));
+  EXPECT_FALSE(aclcpu::FindMemoryBlock(static_cast<char *>(p) + 160, &block));
   int local = 0;
   EXPECT_EQ(aclrtFree(&local), ACL_ERROR_RT_PARAM_INVALID);  // never allocated here
   EXPECT_EQ(aclrtFreeHost(p), ACL_ERROR_RT_PARAM_INVALID);   // device block through the host API
@@ -252,6 +255,65 @@ TEST(Runtime, MallocFreeRegistry) {
   size_t freeBytes = 0, total = 0;
   EXPECT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &freeBytes, &total), ACL_SUCCESS);
   EXPECT_GT(total, 0u);
+}
+
+// CANN's granularity (base-api.md §5): aclrtMalloc rounds up to 32 bytes and adds 32, aclrtMallocAlign32 only
+// rounds. Copies and fills may use the whole rounded block, and not one byte more.
+TEST(Runtime, AllocationGranularity) {
+  struct Row {
+    size_t request, padded, align32;
+  };
+  for (const Row &r :
+       {Row{1, 64, 32}, Row{16, 64, 32}, Row{32, 64, 32}, Row{33, 96, 64}, Row{100, 160, 128}, Row{4096, 4128, 4096}}) {
+    SCOPED_TRACE(r.request);
+    EXPECT_EQ(aclcpu::AllocationBytes(r.request, true), r.padded);
+    EXPECT_EQ(aclcpu::AllocationBytes(r.request, false), r.align32);
+    void *p = nullptr, *q = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, r.request, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMallocAlign32(&q, r.request, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    aclcpu::MemoryBlock block;
+    ASSERT_TRUE(aclcpu::FindMemoryBlock(p, &block));
+    EXPECT_EQ(block.size, r.request);
+    EXPECT_EQ(block.usable, r.padded);
+    ASSERT_TRUE(aclcpu::FindMemoryBlock(q, &block));
+    EXPECT_EQ(block.usable, r.align32);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
+    std::vector<char> host(r.padded + 1, 7);
+    // The whole rounded block, from its start and from its last byte; then one byte past it.
+    EXPECT_EQ(aclrtMemcpy(host.data(), host.size(), p, r.padded, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(p, r.padded, host.data(), r.padded, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(static_cast<char *>(p) + r.padded - 1, 1, host.data(), 1, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(p, r.padded, 0, r.padded), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(host.data(), host.size(), p, r.padded + 1, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_ERROR_RT_PARAM_INVALID);
+    ExpectErrorMessage("inside its aclrtMalloc block");
+    EXPECT_EQ(aclrtMemcpy(p, host.size(), host.data(), r.padded + 1, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemset(p, r.padded + 1, 0, r.padded + 1), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemcpyAsync(p, host.size(), host.data(), r.padded + 1, ACL_MEMCPY_HOST_TO_DEVICE, nullptr),
+              ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemcpy(host.data(), host.size(), q, r.align32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(host.data(), host.size(), q, r.align32 + 1, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_ERROR_RT_PARAM_INVALID);
+    // A device-to-device copy is bounded by both blocks.
+    EXPECT_EQ(aclrtMemcpy(q, r.padded, p, r.align32, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(q, r.padded, p, r.align32 + 1, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(q), ACL_SUCCESS);
+  }
+  // The vendor's DropoutGenMaskV2 sample: a 16-byte mask read back as 16 floats (64 bytes).
+  void *mask = nullptr;
+  ASSERT_EQ(aclrtMalloc(&mask, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  float back[16] = {};
+  EXPECT_EQ(aclrtMemcpy(back, sizeof back, mask, sizeof back, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  // Host memory has no documented granularity: only the bytes asked for.
+  void *h = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&h, 16), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(back, sizeof back, h, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(back, sizeof back, h, 17, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(mask), ACL_SUCCESS);
 }
 
 TEST(Runtime, MemcpyAndMemsetArgumentChecks) {

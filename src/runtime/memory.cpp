@@ -1,7 +1,10 @@
 // "Device" memory: host heap blocks tracked in a registry of live allocations, and the
 // aclrtMemcpy/aclrtMemset family with CANN's argument checks.
 #include <sys/sysinfo.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -14,7 +17,6 @@ namespace aclcpu {
 namespace {
 
 constexpr size_t kAlignment = 64;  // CANN returns 64-byte aligned device addresses
-constexpr size_t kPadding = 32;    // and pads every block by 32 bytes past the rounded size
 
 // A block and the queued tasks that still use it.
 struct Entry {
@@ -33,13 +35,13 @@ Registry &Blocks() {
   return *registry;
 }
 
-// The entry of `blocks` whose [base, base + size) holds `ptr` (a 0-byte block holds its base).
+// The entry of `blocks` whose [base, base + usable) holds `ptr` (a 0-byte block holds its base).
 Entry *FindIn(std::map<uintptr_t, Entry> &blocks, const void *ptr) {
   const auto key = reinterpret_cast<uintptr_t>(ptr);
   auto it = blocks.upper_bound(key);
   if (it == blocks.begin()) return nullptr;
   --it;
-  const size_t extent = it->second.block.size == 0 ? 1 : it->second.block.size;
+  const size_t extent = it->second.block.usable == 0 ? 1 : it->second.block.usable;
   return key < it->first + extent ? &it->second : nullptr;
 }
 
@@ -68,9 +70,11 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
     ReportError("EH0001", std::string(api) + ": expected size > 0, but got 0");
     return ACL_ERROR_INVALID_PARAM;
   }
-  const size_t rounded = (size + 31) / 32 * 32;
-  const size_t total = (rounded + (pad ? kPadding : 0) + kAlignment - 1) / kAlignment * kAlignment;
-  if (rounded < size || total < rounded) {
+  // Device blocks hold what CANN's granularity gives (a copy may use it all); host blocks are
+  // allocated the same way, but CANN documents no granularity for them, so only `size` is usable.
+  const size_t granted = AllocationBytes(size, pad);
+  const size_t total = (granted + kAlignment - 1) / kAlignment * kAlignment;
+  if (granted == 0 || total < granted) {
     ReportError("EH0001", std::string(api) + ": size " + std::to_string(size) + " overflows");
     return ACL_ERROR_BAD_ALLOC;
   }
@@ -84,10 +88,16 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
     ReportError("EL0004", std::string(api) + ": out of memory allocating " + std::to_string(size) + " bytes");
     return ACL_ERROR_RT_MEMORY_ALLOCATION;
   }
-  if (Debug().poison) std::memset(p, 0xFF, total);  // NaN in every float dtype
+  if (Debug().poison) {
+    std::memset(p, 0xFF, total);  // NaN in every float dtype
+  } else {
+    // The bytes past the request start as zeros: a sample that copies back the device's rounding (as the vendor's
+    // DropoutGenMaskV2 sample does) reads defined, repeatable values.
+    std::memset(static_cast<char *>(p) + size, 0, total - size);
+  }
   Registry &r = Blocks();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.blocks[reinterpret_cast<uintptr_t>(p)] = Entry{MemoryBlock{p, size, host}, 0};
+  r.blocks[reinterpret_cast<uintptr_t>(p)] = Entry{MemoryBlock{p, size, host ? size : granted, host}, 0};
   *ptr = p;
   return ACL_SUCCESS;
 }
@@ -124,12 +134,22 @@ bool IsDeviceMemory(const void *ptr) {
   return FindMemoryBlock(ptr, &block) && !block.host;
 }
 
-// A copy or fill into a registered block must stay inside it.
-bool FitsInBlock(const void *ptr, size_t count) {
+// A copy or fill into a registered block must stay inside its usable bytes (the device's rounded block).
+// Past the bytes the caller asked for is valid on the device, and the vendor's own samples do it (the
+// DropoutGenMaskV2 sample reads 64 bytes back from a 16-byte mask); with the poison or sync aid on, a warning
+// says so, since it is more often a size mistake than a use of the padding.
+bool FitsInBlock(const void *ptr, size_t count, const char *api) {
   MemoryBlock block;
   if (!FindMemoryBlock(ptr, &block)) return true;  // caller-owned host memory: nothing to check
   const size_t used = static_cast<size_t>(static_cast<const char *>(ptr) - static_cast<const char *>(block.base));
-  return count <= block.size - used;
+  if (count > block.usable - used) return false;
+  if (count > block.size - std::min(used, block.size) && (Debug().poison || Debug().sync)) {
+    std::fprintf(stderr,
+                 "[WARNING] ACLNN_CPU(%d): %s: %zu bytes at byte %zu of a %zu-byte aclrtMalloc block reach into the "
+                 "device's rounding (the block holds %zu bytes; valid on the device)\n",
+                 static_cast<int>(getpid()), api, count, used, block.size, block.usable);
+  }
+  return true;
 }
 
 aclError CheckCopy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind, const char *api) {
@@ -147,7 +167,7 @@ aclError CheckCopy(void *dst, size_t destMax, const void *src, size_t count, acl
                               " and destMax " + std::to_string(destMax));
     return ACL_ERROR_RT_PARAM_INVALID;
   }
-  if (!FitsInBlock(dst, count) || !FitsInBlock(src, count)) {
+  if (!FitsInBlock(dst, count, api) || !FitsInBlock(src, count, api)) {
     ReportError("EH0001", std::string(api) + ": expected the copy to stay inside its aclrtMalloc block, but " +
                               std::to_string(count) + " bytes reach past its end");
     return ACL_ERROR_RT_PARAM_INVALID;
@@ -173,7 +193,7 @@ aclError CheckFill(void *devPtr, size_t maxCount, size_t count, const char *api)
     ReportError("EH0001", std::string(api) + ": expected a non-null pointer, but got nullptr");
     return ACL_ERROR_INVALID_PARAM;
   }
-  if (count > maxCount || !FitsInBlock(devPtr, count)) {
+  if (count > maxCount || !FitsInBlock(devPtr, count, api)) {
     ReportError("EH0001", std::string(api) + ": expected count <= maxCount and inside the block, but got count " +
                               std::to_string(count));
     return ACL_ERROR_RT_PARAM_INVALID;
@@ -229,6 +249,13 @@ aclError EnqueueMemoryTask(aclrtStream stream, MemoryTask task, const char *api)
 }
 
 }  // namespace
+
+size_t AllocationBytes(size_t size, bool padded) {
+  constexpr size_t kGranule = 32, kPadding = 32;
+  if (size > SIZE_MAX - kGranule - kPadding) return 0;
+  const size_t rounded = (size + kGranule - 1) / kGranule * kGranule;
+  return padded ? rounded + kPadding : rounded;
+}
 
 bool PinBlock(const void *ptr) {
   if (ptr == nullptr) return false;

@@ -37,16 +37,20 @@ int64_t SetHandOverWindowForTesting(int64_t microseconds);
 // ---- memory registry -----------------------------------------------------------------------------
 struct MemoryBlock {
   const void *base = nullptr;
-  size_t size = 0;    // bytes the caller asked for
+  size_t size = 0;    // bytes the caller asked for: tensor views must stay inside these
+  size_t usable = 0;  // bytes the device would give (CANN's granularity, AllocationBytes): copies may use them
   bool host = false;  // from aclrtMallocHost
 };
+// CANN's allocation granularity: aclrtMalloc/aclrtMallocCached round `size` up to a multiple of 32 bytes and
+// add 32 more (`padded`); aclrtMallocAlign32 only rounds. 0 when the arithmetic overflows.
+size_t AllocationBytes(size_t size, bool padded);
 // Keeps the aclrtMalloc/aclrtMallocHost block holding `ptr` allocated until UnpinBlock(ptr): a
 // queued task pins what it touches, so an aclrtFree issued before it has run retires the block
 // instead of freeing memory in use. False (nothing to unpin) for memory outside every block.
 bool PinBlock(const void *ptr);
 void UnpinBlock(const void *ptr);
 
-// Finds the live aclrtMalloc/aclrtMallocHost block that contains `ptr`.
+// Finds the live aclrtMalloc/aclrtMallocHost block whose usable bytes contain `ptr`.
 bool FindMemoryBlock(const void *ptr, MemoryBlock *block);
 
 // ---- debugging aids (docs/reliability.md; ACLNN_CPU_DEBUG=poison,sync,trace,kind) ---------------------

@@ -635,6 +635,21 @@ TEST(DebugAids, PoisonFillsFreshMemoryWithNaN) {
   aclrtFree(block);
 }
 
+TEST(DebugAids, CopyIntoTheDevicesRoundingWarns) {
+  if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
+  void *block = nullptr;
+  ASSERT_EQ(aclrtMalloc(&block, 16, ACL_MEM_MALLOC_HUGE_FIRST), 0);
+  char host[64] = {};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aclrtMemcpy(host, 16, block, 16, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");  // the bytes asked for: silent
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aclrtMemcpy(host, 64, block, 64, ACL_MEMCPY_DEVICE_TO_HOST), 0);  // valid on the device: a warning
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("64 bytes at byte 0 of a 16-byte aclrtMalloc block"),
+            std::string::npos);
+  aclrtFree(block);
+}
+
 TEST(DebugAids, HostReadOfAnUnsynchronizedOutputIsAnErrorNamingTheOp) {
   if (!AidsOn()) GTEST_SKIP() << "run by ctest with ACLNN_CPU_DEBUG=poison,sync,trace,kind";
   const int64_t n = 1 << 10;
