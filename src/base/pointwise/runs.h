@@ -29,12 +29,20 @@ void ForEachRun(int rank, const int64_t *dims, const int64_t *strides, int64_t o
     const int64_t len = std::min(dims[inner] - index[inner], n - pos);
     f(offset, strides[inner], pos, len);
     pos += len;
-    offset += len * strides[inner];
-    index[inner] += len;
-    for (int d = inner; d > 0 && index[d] == dims[d]; --d) {  // carry into the outer dims
-      offset += strides[d - 1] - index[d] * strides[d];
+    if (pos >= n) break;
+    // Not the last run, so it ended with the innermost dim: back to that dim's start, then one step in the outer
+    // dims (carrying). Every offset formed is that of an element of the view, never one past an end: a stride can
+    // be huge on a size-1 dim of a view inside its storage, and a step past that dim's end would overflow.
+    offset -= index[inner] * strides[inner];
+    index[inner] = 0;
+    for (int d = inner - 1; d >= 0; --d) {
+      if (index[d] + 1 < dims[d]) {
+        ++index[d];
+        offset += strides[d];
+        break;
+      }
+      offset -= index[d] * strides[d];
       index[d] = 0;
-      ++index[d - 1];
     }
   }
 }
