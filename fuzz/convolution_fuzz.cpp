@@ -1,19 +1,21 @@
-// aclnnConvolution and aclnnConvDepthwise2d (docs/ops/convolution.md): a valid call of random spatial rank, groups,
-// stride/padding/dilation, transposed or not, dtypes and cubeMathType, which the fuzzer may then break anywhere
-// (tensors, arrays, groups, thread count).
+// aclnnConvolution, aclnnConvDepthwise2d and aclnnConvolutionBackward (docs/ops/convolution.md): a valid call of
+// random spatial rank, groups, stride/padding/dilation, transposed or not, dtypes, cubeMathType and (backward)
+// outputMask, which the fuzzer may then break anywhere (tensors, arrays, groups, thread count).
 #include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "fuzz_harness.h"
 
 using namespace aclcpu_fuzz;
 
 namespace {
 
-bool g_depthwise = false;  // the phase-2 function of the current input
+bool g_depthwise = false, g_backward = false;  // the phase-2 function of the current input
 
 aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, aclOpExecutor **executor) {
   auto dtype = [&in] { return in.Pick({ACL_FLOAT, ACL_FLOAT16, ACL_BF16}); };
   arena.UseChannelsFirstFormats();
-  g_depthwise = in.OneIn(4);
+  g_backward = in.OneIn(3);
+  g_depthwise = !g_backward && in.OneIn(4);
   const int64_t spatial = g_depthwise ? 2 : in.Range(1, 3);
   const int64_t groups = in.Range(1, 3), n = in.Range(in.OneIn(10) ? 0 : 1, 2);
   const int64_t cin = groups * in.Range(1, 3), cout = groups * in.Range(1, 3);
@@ -36,6 +38,20 @@ aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, a
   }
   std::vector<int64_t> y = {n, g_depthwise ? w[0] : cout};
   for (int64_t v : o) y.push_back(v < 0 ? 0 : v);
+  if (g_backward) {  // gradOutput has the forward output's shape; the outputs those of input, weight, (Cout)
+    const aclTensor *gradOutput = arena.Input(y, dtype());
+    const aclTensor *input = arena.Input(x, dtype());
+    const aclTensor *weight = arena.Input(w, dtype());
+    aclTensor *gradInput = in.OneIn(8) ? nullptr : arena.Output(x, dtype());
+    aclTensor *gradWeight = in.OneIn(8) ? nullptr : arena.Output(w, dtype());
+    aclTensor *gradBias = in.OneIn(8) ? nullptr : arena.Output({y[1]}, dtype());
+    aclBoolArray *mask = arena.BoolArray({!in.OneIn(4), !in.OneIn(4), !in.OneIn(4)});
+    return aclnnConvolutionBackwardGetWorkspaceSize(
+        gradOutput, input, weight, arena.IntArray({y[1]}), arena.IntArray(stride), arena.IntArray(padding),
+        arena.IntArray(dilation), transposed, arena.IntArray(outPad),
+        in.OneIn(16) ? static_cast<int>(in.Range(-1, 4)) : static_cast<int>(groups), mask,
+        static_cast<int8_t>(in.Range(-1, 4)), gradInput, gradWeight, gradBias, workspaceSize, executor);
+  }
   const aclDataType xType = dtype();
   const aclTensor *input = arena.Input(x, xType);
   const aclTensor *weight = arena.Input(w, g_depthwise ? xType : dtype());
@@ -53,6 +69,7 @@ aclnnStatus Phase1(FuzzInput &in, TensorArena &arena, uint64_t *workspaceSize, a
 }
 
 aclnnStatus Phase2(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream) {
+  if (g_backward) return aclnnConvolutionBackward(workspace, workspaceSize, executor, stream);
   return g_depthwise ? aclnnConvDepthwise2d(workspace, workspaceSize, executor, stream)
                      : aclnnConvolution(workspace, workspaceSize, executor, stream);
 }

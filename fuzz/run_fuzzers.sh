@@ -57,7 +57,7 @@ run_one() {
 export -f min_runs fuzz_once run_one
 export build seconds work here min_runs_list FUZZ_SEED
 
-harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise reduction activation matmul rms_norm batch_norm convolution runtime}
+harnesses=${*:-layer_norm layer_norm_backward group_norm_swish group_norm_swish_grad reflection_pad2d_backward prelu_backward conv_tbc_backward prelu reflection_pad2d replication_pad2d replication_pad2d_backward conv_tbc pointwise reduction activation matmul rms_norm batch_norm convolution runtime dropout loss embedding optim}
 # Those with executions to reach first (the longest runs), then the rest in their order.
 ordered=""
 for h in $harnesses; do [ "$(min_runs "$h")" -gt 0 ] && ordered="$ordered $h"; done

@@ -62,7 +62,10 @@ for name in silu silu_backward gelu gelu_backward gelu_v2 gelu_backward_v2 sigmo
             relu inplace_relu threshold_backward \
             softmax softmax_backward log_softmax log_softmax_backward \
             matmul mm batch_matmul addmm group_norm group_norm_silu group_norm_backward \
-            rms_norm rms_norm_grad add_rms_norm batch_norm batch_norm_backward convolution conv_depthwise2d; do
+            rms_norm rms_norm_grad add_rms_norm batch_norm batch_norm_backward convolution conv_depthwise2d \
+            embedding embedding_dense_backward apply_adam_w_v2 \
+            convolution_backward_1d convolution_backward_2d convolution_backward_3d \
+            mse_loss mse_loss_backward mse_loss_grad_v2 nll_loss nll_loss_grad cross_entropy_loss; do
   check "$name" "$src/examples/expected/$name.txt"
 done
 
@@ -84,7 +87,8 @@ check_math replication_pad2d "$src/examples/expected/replication_pad2d.txt"
 check_math replication_pad2d_backward "$src/examples/expected/replication_pad2d_backward.txt"
 # The ops-math basics on the pointwise and reduction engines, each with the vendor's example values.
 for name in add inplace_add sub mul inplace_mul muls inplace_muls div cast view_copy zero fill_scalar inplace_one \
-            inplace_masked_fill_scalar neg exp sqrt rsqrt tanh tanh_backward reduce_sum mean; do
+            inplace_masked_fill_scalar neg exp sqrt rsqrt tanh tanh_backward reduce_sum mean \
+            dropout_gen_mask_v2 dropout_do_mask; do
   check_math "$name" "$src/examples/expected/$name.txt"
 done
 

@@ -57,6 +57,8 @@ ARG_CTYPES = {
     "int32": ctypes.c_int32,
     "int8": ctypes.c_int8,
     "double": ctypes.c_double,
+    "float": ctypes.c_float,
+    "uint64": ctypes.c_uint64,
     "bool": ctypes.c_bool,
     "str": ctypes.c_char_p,
     "scalar": _c_void_p,  # aclScalar*

@@ -317,8 +317,15 @@ def _scalar(v, name, kind):
             if not -(1 << lim) <= iv < (1 << lim):
                 raise _bad(name, f"value {iv} does not fit {kind}")
             return iv
-        if kind == "double":
+        if kind in ("double", "float"):
             return float(v)
+        if kind == "uint64":  # a negative value is its two's complement ((uint64_t)-1 = 2^64 - 1)
+            if isinstance(v, float) and not v.is_integer():
+                raise TypeError
+            iv = int(v)
+            if not -(1 << 63) <= iv < (1 << 64):
+                raise _bad(name, f"value {iv} does not fit uint64")
+            return iv % (1 << 64)
         if kind == "bool":
             return bool(v)
     except (TypeError, ValueError, OverflowError):
@@ -402,6 +409,7 @@ def _scalar_value(v, name):
 def snake(name):
     if name.endswith("Optional"):
         name = name[: -len("Optional")]
+    name = re.sub(r"(?<=[A-Z])([A-Z][a-z])", r"_\1", name)  # an acronym ends before a word: NLLLoss -> NLL_Loss
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
@@ -461,6 +469,15 @@ class Int8(Param):
 
 class Double(Param):
     kind = "double"
+
+
+class Float(Param):
+    kind = "float"
+
+
+class UInt64(Param):
+    """A uint64_t; negative values are passed as their two's complement (paddingIdx -1 = none)."""
+    kind = "uint64"
 
 
 class Bool(Param):
@@ -1149,6 +1166,25 @@ OPS = [
     Op("aclnnAddRmsNorm", [In("x1"), In("x2"), In("gamma"), Double("epsilon", default=1e-6), Out("yOut", *like("x1")),
                            Out("rstdOut", _rms_stat_shape("x1"), lambda c: ACL_FLOAT), Out("xOut", *like("x1"))],
        FLOATS, "x = x1 + x2 (rounded to the dtype), y = RmsNorm(x) (y, rstd, x)"),
+    # embedding (docs/ops/embedding.md): an index outside the table fails the launch (507015), its out row zero
+    Op("aclnnEmbedding", [In("weight"), In("indices"),
+                          Out("out", lambda c: tuple(c["indices"].shape) + (c["weight"].shape[-1],),
+                              lambda c: c["weight"].acl)],
+       ARITH, "out[i..., :] = weight[indices[i...], :] (weight [V, D], indices INT32/INT64 of any shape)"),
+    Op("aclnnEmbeddingDenseBackward", [
+        In("grad"), In("indices"), UInt64("numWeights"), UInt64("paddingIdx", default=-1),
+        Bool("scaleGradByFreq", default=False),
+        Out("out", lambda c: (c["numWeights"], c["grad"].shape[-1]), lambda c: c["grad"].acl),
+    ], FLOATS, "out [numWeights, D] = sum of the grad rows per index (paddingIdx skipped, -1: none; scaleGradByFreq "
+               "divides by the index's count)"),
+    # AdamW (docs/ops/apply_adam_w_v2.md): in place; the device's t is step + 1 (PyTorch's n-th update: step n - 1)
+    Op("aclnnApplyAdamWV2", [
+        Ref("varRef"), Ref("mRef"), Ref("vRef"), Ref("maxGradNormOptionalRef", optional=True), In("grad"), In("step"),
+        Float("lr", default=1e-3), Float("beta1", default=0.9), Float("beta2", default=0.999),
+        Float("weightDecay", default=1e-2), Float("eps", default=1e-8), Bool("amsgrad", default=False),
+        Bool("maximize", default=False),
+    ], FLOATS, "one AdamW update of varRef, mRef, vRef (and maxGradNormOptionalRef with amsgrad) in place, "
+               "t = step + 1"),
     # convolution (docs/ops/convolution.md): 1-3 spatial dims, groups, transposed with outputPadding; cubeMathType as
     # for the matmul family
     Op("aclnnConvolution", [
@@ -1164,6 +1200,19 @@ OPS = [
         IntArr("dilation"), Out("out", _conv_shape("self", "weight"), lambda c: c["self"].acl),
         Int8("cubeMathType", default=0),
     ], FLOATS, "2-D convolution with groups = self's channels, weight (Cout, 1, kH, kW)", channels_first=True),
+    # its backward: biasSizes is read only when input or weight is empty; outputPadding has one value per spatial
+    # dim (the (0, 0) default fits 2-D); groups is a C int
+    Op("aclnnConvolutionBackward", [
+        In("gradOutput"), In("input"), In("weight"), IntArr("biasSizes", optional=True), IntArr("stride"),
+        IntArr("padding"), IntArr("dilation"), Bool("transposed", default=False),
+        IntArr("outputPadding", default=(0, 0)), Int32("groups", default=1),
+        BoolArr("outputMask", default=(True, True, True)), Int8("cubeMathType", default=0),
+        Out("gradInput", *like("input"), active=mask_bit("outputMask", 0)),
+        Out("gradWeight", *like("weight"), active=mask_bit("outputMask", 1)),
+        Out("gradBias", lambda c: (c["gradOutput"].shape[1] if len(c["gradOutput"].shape) > 1 else 0,),
+            lambda c: c["gradOutput"].acl, active=mask_bit("outputMask", 2)),
+    ], FLOATS, "gradients of convolution's input, weight and bias (transposed: of the transposed convolution)",
+       channels_first=True),
     # the matmul family (docs/ops/matmul.md): cubeMathType 0 KEEP_DTYPE, 1 ALLOW_FP32_DOWN_PRECISION (HF32),
     # 2 USE_FP16, 3 USE_HF32, 4 USE_FP32_ADD
     Op("aclnnMatmul", [In("self"), In("mat2"), Out("out", _matmul_shape, lambda c: c["self"].acl),
@@ -1184,6 +1233,49 @@ OPS = [
     Op("aclnnInplaceAddmm", [Ref("selfRef"), In("mat1"), In("mat2"), Scalar("beta", default=1.0),
                              Scalar("alpha", default=1.0), Int8("cubeMathType", default=0)], FLOATS,
        "selfRef = beta * selfRef + alpha * (mat1 @ mat2)"),
+    # dropout (docs/ops/dropout.md): the mask holds one bit per element (1 = keep), least significant bit first, in
+    # 16 bytes per 128 elements
+    Op("aclnnDropoutGenMaskV2", [IntArr("shape"), Double("prob", default=0.5), Int("seed", default=0),
+                                 Int("offset", default=0), DType("probDataType", default="float32"),
+                                 Out("out", lambda c: ((math.prod(c["shape"]) + 127) // 128 * 16,),
+                                     lambda c: ACL_UINT8)],
+       FLOATS, "UINT8 mask for prod(shape) elements, bit i = 1 (keep) with probability 1 - prob; a pure function "
+               "of (seed, offset, prob, probDataType); dtypes: probDataType's"),
+    Op("aclnnDropoutDoMask", [In("self"), In("mask"), Double("prob", default=0.5), Out("out", *like("self"))],
+       FLOATS, "out = self / (1 - prob) where the element's mask bit is 1, else 0"),
+    # the loss family (docs/ops/loss.md): reduction 0 none, 1 mean, 2 sum; class-index targets INT64/INT32/UINT8
+    Op("aclnnMseLoss", [In("self"), In("target"), Int("reduction", default=1),
+                        Out("out", lambda c: np.broadcast_shapes(c["self"].shape, c["target"].shape)
+                            if c["reduction"] == 0 else (), _promoted_pair("self", "target"))],
+       FLOATS, "(self - target)^2, broadcast; mean / sum give a 0-d out"),
+    Op("aclnnMseLossBackward", [In("gradOutput"), In("self"), In("target"), Int("reduction", default=1),
+                                Out("out", lambda c: np.broadcast_shapes(c["gradOutput"].shape, c["self"].shape,
+                                                                         c["target"].shape),
+                                    lambda c: c["self"].acl)],
+       FLOATS, "out = 2 * (self - target) * gradOutput (/ element count for mean), broadcast"),
+    Op("aclnnNLLLoss", [In("self"), In("target"), In("weight"), Int("reduction", default=1),
+                        Int("ignoreIndex", default=-100),
+                        Out("out", lambda c: (c["self"].shape[0],) if c["reduction"] == 0 and len(c["self"].shape) == 2
+                            else (), lambda c: c["self"].acl),
+                        Out("totalWeightOut", lambda c: (1,), lambda c: c["self"].acl,
+                            active=lambda c: c["reduction"] != 0, always_pass=True)],
+       FLOATS, "-weight[t] * self[n, t] per row (ignoreIndex rows 0); mean divides by the total weight (out, "
+               "total_weight_out; None for reduction none)"),
+    Op("aclnnNLLLossBackward", [In("gradOutput"), In("self"), In("target"), In("weight"), Int("reduction", default=1),
+                                Int("ignoreIndex", default=-100), In("totalWeight"), Out("out", *like("self"))],
+       FLOATS, "out[n, t] = -weight[t] * gradOutput (/ totalWeight for mean), 0 elsewhere"),
+    Op("aclnnCrossEntropyLoss", [
+        In("input"), In("target"), Opt("weightOptional"), Str("reductionOptional", default="mean"),
+        Int("ignoreIndex", default=-100), Double("labelSmoothing", default=0.0),
+        Double("lseSquareScaleForZloss", default=0.0), Bool("returnZloss", default=False),
+        Out("lossOut", lambda c: (c["input"].shape[0],) if c["reductionOptional"] in ("none", b"none") else (1,),
+            lambda c: c["input"].acl),
+        Out("logProbOut", *like("input")),
+        Out("zlossOut", lambda c: (1,), lambda c: c["input"].acl, active=lambda c: False, always_pass=True),
+        Out("lseForZlossOut", lambda c: (c["input"].shape[0],), lambda c: c["input"].acl, active=lambda c: False,
+            always_pass=True),
+    ], FLOATS, "log_softmax over classes (logProb) and the weighted, label-smoothed NLL of the targets (loss); "
+               "z-loss not supported (those outputs are not written: None)"),
 ]
 
 OP_BY_NAME = {}

@@ -147,7 +147,8 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
              (p.n == 1 || out.colStride == 1) && out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
   for (int d = 0; d < p.batchRank && c.direct; ++d) c.direct = out.batchStrides[d] >= 0;
 
-  if (product && numerics.kernelType == DType::kOther && out.dtype == DType::kF32) {
+  // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
+  if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64)) {
     p.chain = std::min(kMaxChain, std::max(kMinChain, CeilDiv(p.k, 4)));
     if (p.chain >= p.k) p.chain = 0;  // one chain: one product
   }
@@ -313,6 +314,11 @@ class GemmRunner {
       float *row = s.tile + i * cols;
       const double *sumRow = p_.chain > 0 ? s.sum + i * cols : nullptr;
       if (sumRow != nullptr && !c.epilogue) {  // a chained FLOAT result: one rounding from double
+        if (c.dtype == DType::kF64) {          // a float64 result keeps the double sum
+          StoreRun(ComputeType::kF64, sumRow, c.dtype,
+                   out_ + (outBase + (i0 + i) * c.rowStride + j0 * c.colStride) * outSize, c.colStride, cols);
+          continue;
+        }
         NarrowSum(sumRow, row, cols);
         StoreRun(ComputeType::kF32, row, c.dtype,
                  out_ + (outBase + (i0 + i) * c.rowStride + j0 * c.colStride) * outSize, c.colStride, cols);

@@ -59,7 +59,8 @@ struct BatchedGemmPlan {
   GemmResult c;
   CubeNumerics numerics;
   int64_t tileRows = 0, tileCols = 0, tilesM = 0, tilesN = 0, tasks = 0;
-  // FLOAT results: K terms per library product, the products added in double (0: one product per tile).
+  // FLOAT (and float64) results: K terms per library product, the products added in double (0: one product per
+  // tile); a float64 out receives the double sum itself.
   int64_t chain = 0;
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs

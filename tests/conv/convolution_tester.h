@@ -12,29 +12,19 @@
 
 namespace aclcpu_test {
 
-struct ConvSpec {
+// The geometry of a convolution problem, shared by the forward and backward testers.
+struct ConvGeometry {
   std::vector<int64_t> x, w;                       // input (N, Cin, *S), weight (Cout, Cin/G, *K)
   std::vector<int64_t> stride, padding, dilation;  // padding as passed: r values, or 2r (1-D, 2-D)
   int64_t groups = 1;
-  bool bias = true;
-  bool depthwise = false;              // aclnnConvDepthwise2d (groups = Cin)
   bool transposed = false;             // weight (Cin, Cout/G, *K)
   std::vector<int64_t> outputPadding;  // transposed only; empty: zeros
-  aclDataType xType = ACL_FLOAT, wType = ACL_FLOAT, bType = ACL_FLOAT, yType = ACL_FLOAT;
-  int8_t cmt = 0;
-  Layout xLayout, wLayout, yLayout;
-  uint64_t seed = 1;
-  int threads = 0;  // 0: the default
-  double lo = -1, hi = 1;
 
-  ConvSpec &All(aclDataType t) {
-    xType = wType = bType = yType = t;
-    return *this;
-  }
   int Spatial() const { return static_cast<int>(x.size()) - 2; }
   int64_t PadBefore(int d) const { return padding.size() == x.size() - 2 ? padding[d] : padding[2 * d]; }
   int64_t PadAfter(int d) const { return padding.size() == x.size() - 2 ? padding[d] : padding[2 * d + 1]; }
   int64_t OutPad(int d) const { return outputPadding.empty() ? 0 : outputPadding[d]; }
+  // The forward output's shape (the backward's gradOutput).
   std::vector<int64_t> OutShape() const {
     std::vector<int64_t> y = {x[0], transposed ? w[1] * groups : w[0]};
     for (int d = 0; d < Spatial(); ++d) {
@@ -45,6 +35,22 @@ struct ConvSpec {
         y.push_back((x[d + 2] + PadBefore(d) + PadAfter(d) - dilation[d] * (w[d + 2] - 1) - 1) / stride[d] + 1);
     }
     return y;
+  }
+};
+
+struct ConvSpec : ConvGeometry {
+  bool bias = true;
+  bool depthwise = false;  // aclnnConvDepthwise2d (groups = Cin)
+  aclDataType xType = ACL_FLOAT, wType = ACL_FLOAT, bType = ACL_FLOAT, yType = ACL_FLOAT;
+  int8_t cmt = 0;
+  Layout xLayout, wLayout, yLayout;
+  uint64_t seed = 1;
+  int threads = 0;  // 0: the default
+  double lo = -1, hi = 1;
+
+  ConvSpec &All(aclDataType t) {
+    xType = wType = bType = yType = t;
+    return *this;
   }
 };
 

@@ -442,10 +442,14 @@ RESULT_FIELDS = {  # the Out parameters of the table, camelCase -> snake_case ("
     "batch_norm_backward": ("grad_input", "grad_weight", "grad_bias"),
     "rms_norm": ("y_out", "rstd_out"), "rms_norm_grad": ("dx_out", "dgamma_out"),
     "add_rms_norm": ("y_out", "rstd_out", "x_out"),
+    "apply_adam_wv2": ("var_ref", "m_ref", "v_ref", "max_grad_norm_optional_ref"),
     "prelu": None, "prelu_backward": ("grad_input", "grad_weight"),
     "reflection_pad2d": None, "reflection_pad2d_backward": None,
     "replication_pad2d": None, "replication_pad2d_backward": None,
     "conv_tbc": None, "conv_tbc_backward": ("grad_input", "grad_weight", "grad_bias"),
+    "convolution_backward": ("grad_input", "grad_weight", "grad_bias"),
+    "nll_loss": ("out", "total_weight_out"),
+    "cross_entropy_loss": ("loss_out", "log_prob_out", "zloss_out", "lse_for_zloss_out"),
 }
 # every other operator (the math ones) has one result: its out, or the selfRef (InplaceSqrt: self) it writes in place
 RESULT_FIELDS.update(dict.fromkeys(op.name for op in ops.OPS if op.name not in RESULT_FIELDS))

@@ -61,6 +61,10 @@ def random_value(rng, p, like):
         return int(rng.choice([-128, -1, 0, 1, 3, 4, 5, 127]))
     if p.kind == "double":
         return float(rng.choice([0.0, 1.0, -1.0, np.nan, np.inf, 1e300]))
+    if p.kind == "float":
+        return float(rng.choice([0.0, 1.0, -1.0, np.nan, np.inf, 1e-8, 3e38]))
+    if p.kind == "uint64":
+        return int(rng.choice([0, 1, 2, 5, 100, -1, (1 << 64) - 1, 1 << 40]))
     if p.kind == "bool":
         return bool(rng.integers(0, 2))
     if p.kind == "str":

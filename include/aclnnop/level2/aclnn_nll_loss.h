@@ -1,0 +1,2 @@
+/* aclnn-cpu: level2 spelling of the op header, as installed by CANN. */
+#include "../aclnn_nll_loss.h"
