@@ -6,6 +6,7 @@
 
 #include "base/parallel.h"
 #include "base/pointwise/element_convert.h"
+#include "base/pointwise/runs.h"
 #include "base/reduce/reduction.h"
 #include "ops/loss/loss_family/loss_family.h"
 
@@ -20,31 +21,13 @@ void BroadcastStrides(const TensorView &v, int rank, int64_t *strides) {
   }
 }
 
-// Loads elements [first, first + n) (row-major over plan.dims) of `v` as doubles: one LoadRun per stretch
-// of the innermost dim.
+// Loads elements [first, first + n) (row-major over plan.dims) of `v` as doubles: one LoadRun per run of the
+// innermost dim (the engines' strided walk).
 void LoadBlock(const MseSumPlan &p, const TensorView &v, const void *base, int64_t first, int64_t n, double *dst) {
-  const int last = p.rank - 1;
-  int64_t index[kMaxRank] = {};
-  int64_t rest = first;
-  for (int d = last; d >= 0; --d) {
-    index[d] = rest % p.dims[d];
-    rest /= p.dims[d];
-  }
-  const size_t size = DTypeSize(v.dtype);
-  while (n > 0) {
-    int64_t off = v.offset;
-    for (int d = 0; d <= last; ++d) off += index[d] * v.strides[d];
-    const int64_t run = std::min(n, p.dims[last] - index[last]);
-    LoadRun(v.dtype, static_cast<const char *>(base) + off * static_cast<int64_t>(size), v.strides[last],
-            ComputeType::kF64, dst, run);
-    dst += run;
-    n -= run;
-    index[last] += run;
-    for (int d = last; d > 0 && index[d] == p.dims[d]; --d) {
-      index[d] = 0;
-      ++index[d - 1];
-    }
-  }
+  const auto size = static_cast<int64_t>(DTypeSize(v.dtype));
+  ForEachRun(p.rank, p.dims, v.strides, v.offset, first, n, [&](int64_t off, int64_t stride, int64_t pos, int64_t len) {
+    LoadRun(v.dtype, static_cast<const char *>(base) + off * size, stride, ComputeType::kF64, dst + pos, len);
+  });
 }
 
 }  // namespace
