@@ -41,14 +41,13 @@ inline std::string ShapeName(const std::vector<int64_t> &s) {
 struct DeviceCopy {
   void *dev = nullptr;
   aclTensor *tensor = nullptr;
-  DeviceCopy(const at::Tensor &t, aclDataType dtype) {
+  DeviceCopy(const at::Tensor &t, aclDataType dtype, aclFormat format = ACL_FORMAT_ND) {
     const at::Tensor c = t.contiguous();
     const size_t bytes = static_cast<size_t>(c.numel()) * c.element_size();
     aclrtMalloc(&dev, bytes > 0 ? bytes : 1, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMemcpy(dev, bytes, c.data_ptr(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
     const std::vector<int64_t> shape(c.sizes().begin(), c.sizes().end());
-    tensor =
-        aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
+    tensor = aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, format, shape.data(), shape.size(), dev);
   }
   ~DeviceCopy() {
     aclDestroyTensor(tensor);

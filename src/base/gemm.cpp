@@ -6,21 +6,10 @@
 
 #include <dnnl.hpp>
 
+#include "base/dnnl_context.h"
+
 namespace aclcpu {
 namespace {
-
-// oneDNN sizes its thread team from omp_get_max_threads() when it is not already inside an active
-// parallel region; pinning the calling task's setting to 1 keeps every product on this thread.
-class OneThreadForLibrary {
- public:
-  OneThreadForLibrary() : saved_(omp_get_max_threads()) { omp_set_num_threads(1); }
-  ~OneThreadForLibrary() { omp_set_num_threads(saved_); }
-  OneThreadForLibrary(const OneThreadForLibrary &) = delete;
-  OneThreadForLibrary &operator=(const OneThreadForLibrary &) = delete;
-
- private:
-  int saved_;
-};
 
 char Op(bool trans) { return trans ? 'T' : 'N'; }
 

@@ -185,5 +185,34 @@ TEST_F(ConvolutionBackwardNumeric, OneAndTwoThreadsBitIdentical) {
   }
 }
 
+// Problems that run on oneDNN's convolutions (conv_dnnl.h): gradInput (FLOAT: K >= 512), gradWeight per image
+// added in double (at least 4 images for FLOAT); padded views; FLOAT with and
+// without HF32, BF16. Each against the float64 reference and 1 vs 2 threads bitwise.
+TEST_F(ConvolutionBackwardNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
+  const std::vector<ConvBwdSpec> specs = {
+      Spec({4, 32, 10, 9}, {64, 32, 3, 3}, {1, 1}, {1, 1}, {1, 1}),
+      Spec({5, 48, 9, 11}, {96, 48, 3, 3}, {2, 1}, {1, 2}, {1, 2}),
+      Spec({4, 64, 6, 7}, {512, 64, 1, 1}, {1, 1}, {0, 0}, {1, 1}),
+      Spec({4, 16, 30}, {64, 16, 9}, {2}, {4}, {1}),
+      Spec({4, 16, 4, 5, 4}, {32, 16, 3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}),
+      Spec({2, 48, 8, 8}, {64, 48, 3, 3}, {1, 1}, {1, 1}, {1, 1}),  // 2 images: FLOAT gradWeight on the GEMM path
+  };
+  for (size_t i = 0; i < specs.size(); ++i) {
+    for (int variant = 0; variant < 3; ++variant) {  // FLOAT, FLOAT with HF32, BF16
+      ConvBwdSpec s = specs[i];
+      s.All(variant == 2 ? ACL_BF16 : ACL_FLOAT);
+      s.cmt = variant == 1 ? 1 : 0;
+      s.seed = 400 + i;
+      if (i % 2 == 1) s.gLayout = s.xLayout = Layout::Padded(s.x.size());
+      s.threads = 1;
+      const ConvBwdResult one = RunConvBackward(s);
+      EXPECT_TRUE(BackwardMatches(s, one)) << "case " << i << " variant " << variant;
+      s.threads = 2;
+      const ConvBwdResult two = RunConvBackward(s, false);
+      for (int o = 0; o < 3; ++o) EXPECT_EQ(one.out[o], two.out[o]) << "case " << i << " output " << o;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclcpu_test

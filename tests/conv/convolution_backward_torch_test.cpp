@@ -112,6 +112,33 @@ TEST_F(ConvolutionBackwardTorch, LongSumsFloat) {
   }
 }
 
+// Larger problems, which run on oneDNN's convolutions (conv_dnnl.h) as PyTorch's do: gradInput as one library sum
+// per pixel, gradWeight per image added in double (4 images and more for FLOAT).
+TEST_F(ConvolutionBackwardTorch, LargeProblemsOnOneDnn) {
+  at::set_num_threads(2);
+  const std::vector<std::pair<Ints, Ints>> shapes = {
+      {{4, 64, 16, 16}, {64, 64, 3, 3}}, {{4, 96, 10, 12}, {128, 96, 3, 3}}, {{4, 64, 7, 7}, {512, 64, 1, 1}}};
+  for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      ConvBwdSpec s;
+      s.x = shapes[i].first, s.w = shapes[i].second;
+      const int64_t k = s.w[2];
+      s.stride = {1, 1}, s.padding = {k / 2, k / 2}, s.dilation = {1, 1};
+      s.All(dtype);
+      s.seed = 9000 + i;
+      if (i == 1) s.gLayout = s.xLayout = Layout::Padded(4);
+      const ConvBwdResult r = RunConvBackward(s, false);
+      ASSERT_EQ(r.status, ACLNN_SUCCESS) << aclGetRecentErrMsg();
+      const auto ref = TorchBackward(s, r.g, r.x, r.w, ACL_DOUBLE), theirs = TorchBackward(s, r.g, r.x, r.w, dtype);
+      const at::Tensor refs[3] = {std::get<0>(ref), std::get<1>(ref), std::get<2>(ref)};
+      const at::Tensor torchs[3] = {std::get<0>(theirs), std::get<1>(theirs), std::get<2>(theirs)};
+      for (int o = 0; o < 3; ++o)
+        EXPECT_TRUE(NoWorseThanTorch(r.out[o], FromTorch(torchs[o]), FromTorch(refs[o]), dtype))
+            << "shape " << i << " " << DTypeLabel(dtype) << " output " << o;
+    }
+  }
+}
+
 // Forward then backward: y = aclnnConvolution(x, w, b); the loss 0.5 * sum(y^2) has gradOutput y, so
 // aclnnConvolutionBackward(y, x, w) must match autograd (float64 reference; PyTorch's fp32 autograd as the bar).
 TEST_F(ConvolutionBackwardTorch, ForwardBackwardCascadeAgainstAutograd) {

@@ -217,5 +217,35 @@ TEST_F(ConvolutionNumeric, OneAndTwoThreadsAreBitIdentical) {
   }
 }
 
+// Problems that run on oneDNN's convolutions (conv_dnnl.h): FLOAT with K >= 512, BF16 at any K; padded and
+// transposed views; FLOAT with and without HF32 (cubeMathType 1). Each against the float64 reference and 1 vs 2 threads
+// bitwise.
+TEST_F(ConvolutionNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
+  const std::vector<ConvSpec> specs = {
+      Spec({2, 64, 12, 11}, {32, 64, 3, 3}, {1, 1}, {1, 1}, {1, 1}),               // K 576
+      Spec({3, 96, 9, 10}, {48, 96, 3, 3}, {2, 1}, {1, 0, 2, 1}, {2, 1}),          // strided, dilated, asymmetric
+      Spec({2, 512, 7, 6}, {32, 512, 1, 1}, {1, 1}, {0, 0}, {1, 1}),               // 1x1, K 512
+      Spec({2, 64, 40}, {32, 64, 9}, {2}, {4}, {1}),                               // 1-D
+      Spec({1, 64, 5, 6, 5}, {16, 64, 3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}),  // 3-D
+      Spec({2, 32, 9, 8}, {32, 1, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 32),              // depthwise (BF16 only)
+  };
+  for (size_t i = 0; i < specs.size(); ++i) {
+    for (int variant = 0; variant < 3; ++variant) {  // FLOAT, FLOAT with HF32, BF16
+      ConvSpec s = specs[i];
+      s.All(variant == 2 ? ACL_BF16 : ACL_FLOAT);
+      s.cmt = variant == 1 ? 1 : 0;
+      s.bias = i % 2 == 0;
+      s.seed = 300 + i;
+      if (i % 2 == 1) s.xLayout = Layout::Padded(s.x.size());
+      if (i == 2) s.yLayout = Layout::Transposed(s.x.size());
+      s.threads = 1;
+      const ConvResult one = RunConv(s);
+      EXPECT_TRUE(MatchesReference(one)) << "case " << i << " variant " << variant;
+      s.threads = 2;
+      EXPECT_EQ(one.y, RunConv(s, false).y) << "case " << i << " variant " << variant;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace aclcpu_test

@@ -74,6 +74,12 @@ ConvNumerics TransposedConvNumericsFor(DType input, DType weight, DType out, int
 ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics, const TensorView &input,
                           const TensorView &weight, const TensorView *bias, const TensorView &output) {
   ConvGemmPlan p;
+  p.dnnl = PlanDnnlConv(ConvPass::kForward, geo, numerics.rounding, numerics.kernelType, input, weight, bias, output);
+  if (p.dnnl.usable) {
+    p.workspaceBytes = p.dnnl.workspaceBytes;
+    p.threads = p.dnnl.threads;
+    return p;
+  }
   p.geo = geo;
   p.numerics = numerics;
   p.input = input;
@@ -159,6 +165,7 @@ ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics,
 
 bool RunConvGemm(const ConvGemmPlan &p, const void *input, const void *weight, const void *bias, void *output,
                  void *workspace) {
+  if (p.dnnl.usable) return RunDnnlConv(p.dnnl, input, weight, bias, output, workspace);
   char *ws = static_cast<char *>(workspace);
   auto *weightRows = reinterpret_cast<float *>(ws + p.weightOffset);
   StageWeightRows(p.geo, p.weight, weight, p.hasBias ? &p.bias : nullptr, bias, p.numerics.biasToF16,

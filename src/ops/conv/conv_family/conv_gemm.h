@@ -13,11 +13,13 @@
 #include <cstdint>
 
 #include "base/batched_gemm.h"
+#include "ops/conv/conv_family/conv_dnnl.h"
 #include "ops/conv/conv_family/conv_geometry.h"
 
 namespace aclcpu {
 
 struct ConvGemmPlan {
+  DnnlConvPlan dnnl;  // usable: a non-transposed problem runs on oneDNN's convolution (conv_dnnl.h) instead
   ConvGeometry geo;
   ConvNumerics numerics;
   TensorView input, weight, bias, output;

@@ -233,7 +233,17 @@ ConvBackwardPlan PlanConvBackward(const ConvGeometry &direct, bool transposed, b
     }
     bytes = std::max(bytes, line);
   }
-  if (p.wantInput) {
+  if (p.wantInput && !transposed) {
+    p.inputDnnl = PlanDnnlConv(ConvPass::kBackwardData, direct, p.numerics.rounding, p.numerics.kernelType,
+                               p.gradOutput, p.weight, nullptr, p.gradInput);
+    bytes = std::max(bytes, p.inputDnnl.workspaceBytes);
+  }
+  if (p.wantWeight && !empty && !transposed) {
+    p.weightDnnl = PlanDnnlConv(ConvPass::kBackwardWeights, direct, p.numerics.rounding, DType::kOther, p.input,
+                                p.gradOutput, nullptr, p.gradWeight);
+    bytes = std::max(bytes, p.weightDnnl.workspaceBytes);
+  }
+  if (p.wantInput && !p.inputDnnl.usable) {
     const ConvGeometry geo = transposed ? direct : TransposedOf(direct);
     p.inputPlan = PlanConvGemm(geo, p.numerics, p.gradOutput, p.weight, nullptr, p.gradInput);
     if (p.inputPlan.tooLarge) {
@@ -242,7 +252,7 @@ ConvBackwardPlan PlanConvBackward(const ConvGeometry &direct, bool transposed, b
     }
     bytes = std::max(bytes, p.inputPlan.workspaceBytes);
   }
-  if (p.wantWeight && !empty && !PlanGradWeight(&p, &bytes)) {
+  if (p.wantWeight && !empty && !p.weightDnnl.usable && !PlanGradWeight(&p, &bytes)) {
     p.tooLarge = true;
     return p;
   }
@@ -254,12 +264,21 @@ bool RunConvBackward(const ConvBackwardPlan &p, void *const addrs[6], void *work
   char *ws = static_cast<char *>(workspace);
   // The three results come one after another and share the workspace.
   if (p.wantBias) RunGradBias(p, addrs[0], addrs[5], ws);
-  if (p.wantInput && !RunConvGemm(p.inputPlan, addrs[0], addrs[2], nullptr, addrs[3], workspace)) return false;
+  if (p.wantInput) {
+    const bool done = p.inputDnnl.usable ? RunDnnlConv(p.inputDnnl, addrs[0], addrs[2], nullptr, addrs[3], workspace)
+                                         : RunConvGemm(p.inputPlan, addrs[0], addrs[2], nullptr, addrs[3], workspace);
+    if (!done) return false;
+  }
   if (!p.wantWeight) return true;
   if (p.empty) {
     auto *zeros = reinterpret_cast<double *>(ws);
     std::fill(zeros, zeros + p.gradWeight.dims[p.gradWeight.rank - 1], 0.0);
     StoreRows(p.gradWeight, addrs[4], zeros, true);
+    return true;
+  }
+  if (p.weightDnnl.usable) {
+    if (!RunDnnlConvWeights(p.weightDnnl, addrs[1], addrs[0], workspace)) return false;
+    StoreRows(p.gradWeight, addrs[4], reinterpret_cast<const double *>(ws + p.weightDnnl.sumOffset), false);
     return true;
   }
   return RunGradWeight(p, p.transposed ? addrs[0] : addrs[1], p.transposed ? addrs[1] : addrs[0], addrs[4], ws);

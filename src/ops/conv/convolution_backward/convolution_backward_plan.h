@@ -25,7 +25,10 @@ struct ConvBackwardPlan {
   bool wantInput = false, wantWeight = false, wantBias = false;
   ConvNumerics numerics;  // the operands' rounding, gradInput's kernel dtype
   TensorView gradOutput, input, weight, gradInput, gradWeight, gradBias;
-  ConvGemmPlan inputPlan;  // gradInput (wantInput and not empty)
+  ConvGemmPlan inputPlan;  // gradInput (wantInput and not empty) on the GEMM path
+  // Non-transposed problems oneDNN has kernels for: gradInput (backward data) and gradWeight (backward weights,
+  // per image, added in double in image order) on its convolution primitives instead (conv_dnnl.h).
+  DnnlConvPlan inputDnnl, weightDnnl;
   // gradWeight: per image, x's im2col (G*k rows of P), y's image staged (Cout rows of P), the double sum.
   int64_t k = 0;  // Cin/G * kernel volume
   BatchedGemmPlan weightGemm;

@@ -1,0 +1,421 @@
+#include "ops/conv/conv_family/conv_dnnl.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "base/dnnl_context.h"
+#include "base/executor.h"
+#include "base/parallel.h"
+#include "base/pointwise/element_convert.h"
+#include "ops/conv/conv_family/im2col.h"
+
+namespace aclcpu {
+namespace {
+
+using dnnl::memory;
+using Dims = memory::dims;
+
+// Backward weights: images whose fp32 gradients are computed side by side before they join the double sum, at
+// most kRoundBytes of them (a fixed count: the sum's order never depends on the threads).
+constexpr int64_t kImagesPerRound = 4;
+constexpr int64_t kRoundBytes = int64_t{256} << 20;
+// FLOAT forward and backward-data results with a shorter K run on the GEMM path, whose chained sums stay below
+// PyTorch's error on the small problems PyTorch itself runs through its BLAS (conv_dnnl.h).
+constexpr int64_t kMinFloatTerms = 512;
+// Elements per parallel block of the HF32 rounding and of the additions to the double sum.
+constexpr int64_t kElementsPerBlock = 16384;
+// No buffer beyond this (2^40 bytes) is planned here; the GEMM path then decides (and refuses what is too large).
+constexpr size_t kMaxBufferBytes = size_t{1} << 40;
+
+bool DnnlType(DType t, memory::data_type *out) {
+  if (t == DType::kF32)
+    *out = memory::data_type::f32;
+  else if (t == DType::kBF16)
+    *out = memory::data_type::bf16;
+  else
+    return false;
+  return true;
+}
+
+// One image of an N-d tensor view (N, C, *S) as a strided plain descriptor of batch 1; false for a negative
+// stride or a dtype oneDNN does not hold here.
+bool PlainImage(const TensorView &v, memory::desc *desc) {
+  memory::data_type dt;
+  if (!DnnlType(v.dtype, &dt)) return false;
+  Dims dims{1}, strides{1};
+  for (int d = 1; d < v.rank; ++d) {
+    if (v.strides[d] < 0) return false;
+    dims.push_back(v.dims[d]);
+    strides.push_back(v.dims[d] == 1 ? 1 : v.strides[d]);
+  }
+  *desc = memory::desc(dims, dt, strides);
+  return true;
+}
+
+// The weight (Cout, Cin/G, *K) as oneDNN's (Cout, Cin, *K) or grouped (G, Cout/G, Cin/G, *K) dims, with the
+// view's strides (dense fp32 when `dense`).
+bool PlainWeight(const TensorView &w, int64_t groups, bool dense, memory::desc *desc) {
+  memory::data_type dt = memory::data_type::f32;
+  if (!dense && !DnnlType(w.dtype, &dt)) return false;
+  Dims dims, strides;
+  int64_t denseStride = 1;
+  std::vector<int64_t> denseStrides(static_cast<size_t>(w.rank));
+  for (int d = w.rank - 1; d >= 0; --d) {
+    denseStrides[static_cast<size_t>(d)] = denseStride;
+    denseStride *= w.dims[d];
+  }
+  auto stride = [&](int d) { return dense ? denseStrides[static_cast<size_t>(d)] : w.strides[d]; };
+  if (groups > 1) {
+    dims.push_back(groups);
+    strides.push_back(w.dims[0] / groups * stride(0));
+    dims.push_back(w.dims[0] / groups);
+  } else {
+    dims.push_back(w.dims[0]);
+  }
+  strides.push_back(stride(0));
+  for (int d = 1; d < w.rank; ++d) {
+    if (stride(d) < 0) return false;
+    dims.push_back(w.dims[d]);
+    strides.push_back(stride(d));
+  }
+  if (strides[0] < 0) return false;
+  *desc = memory::desc(dims, dt, strides);
+  return true;
+}
+
+struct ConvDescs {
+  memory::desc src, weights, dst;
+  Dims strides, dilates, padL, padR;
+};
+
+// The compute descriptors (layouts left to the library) of one image of the direct convolution.
+ConvDescs ComputeDescs(const ConvGeometry &geo, int spatial, memory::data_type dt, memory::data_type dstType) {
+  ConvDescs c;
+  Dims src{1, geo.cin}, dst{1, geo.cout}, weights;
+  if (geo.groups > 1)
+    weights = {geo.groups, geo.CoutPerGroup(), geo.CinPerGroup()};
+  else
+    weights = {geo.cout, geo.cin};
+  for (int d = kConvDims - spatial; d < kConvDims; ++d) {
+    src.push_back(geo.in[d]);
+    dst.push_back(geo.out[d]);
+    weights.push_back(geo.kernel[d]);
+    c.strides.push_back(geo.stride[d]);
+    c.dilates.push_back(geo.dilation[d] - 1);
+    c.padL.push_back(geo.padBefore[d]);
+    c.padR.push_back((geo.out[d] - 1) * geo.stride[d] + geo.dilation[d] * (geo.kernel[d] - 1) + 1 - geo.in[d] -
+                     geo.padBefore[d]);
+  }
+  // Channels in blocks of 16 (nCdhw16c): oneDNN's direct JIT kernels, which PyTorch's convolutions run. Left to
+  // the library, a batch-1 problem got the channels-last brgemm kernels, whose fp32 sums over long channel runs
+  // had 2-5x PyTorch's error (tests/conv/convolution_torch_test.cpp, LargeProblemsOnOneDnn).
+  const auto blocked = spatial == 1   ? memory::format_tag::nCw16c
+                       : spatial == 2 ? memory::format_tag::nChw16c
+                                      : memory::format_tag::nCdhw16c;
+  c.src = memory::desc(src, dt, blocked);
+  c.dst = memory::desc(dst, dstType, blocked);
+  c.weights = memory::desc(weights, dt, memory::format_tag::any);
+  return c;
+}
+
+dnnl::primitive_attr UserScratchpad() {
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
+}
+
+dnnl::reorder Reorder(const memory::desc &from, const memory::desc &to, size_t *scratch) {
+  const dnnl::reorder::primitive_desc pd(DnnlEngine(), from, DnnlEngine(), to, UserScratchpad());
+  *scratch = std::max(*scratch, pd.scratchpad_desc().get_size());
+  return dnnl::reorder(pd);
+}
+
+// Only JIT kernels: oneDNN's reference convolution is two orders of magnitude slower than the GEMM path.
+bool IsJit(const char *impl) { return std::strncmp(impl, "ref", 3) != 0; }
+
+bool Fits(size_t bytes) { return bytes < kMaxBufferBytes; }
+
+// Whether one image of each operand and of the result (and the weight) could be held at all: asked before the
+// library plans kernels for a shape, which for absurd sizes takes unbounded time.
+bool ImagesFit(const ConvGeometry &geo) {
+  int64_t in = geo.cin * 4, out = geo.cout * 4, weight = geo.cout * 4;
+  bool overflow = __builtin_mul_overflow(weight, geo.PatchRows(), &weight);
+  for (int d = 0; d < kConvDims; ++d) {
+    overflow = overflow || __builtin_mul_overflow(in, geo.in[d], &in) || __builtin_mul_overflow(out, geo.out[d], &out);
+  }
+  const auto limit = static_cast<int64_t>(kMaxBufferBytes);
+  return !overflow && in < limit && out < limit && weight < limit;
+}
+
+// Creates the primitive and reorders of `p` (its views set); false where oneDNN has no JIT kernel for it.
+bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, size_t *scratch) {
+  const int spatial = p->a.rank - 2;
+  const bool bf16 = p->a.dtype == DType::kBF16 && p->b.dtype == DType::kBF16;
+  const memory::data_type dt = bf16 ? memory::data_type::bf16 : memory::data_type::f32;
+  if (bf16 != (kernelType == DType::kBF16) && p->pass != ConvPass::kBackwardWeights) return false;
+  if (!bf16 && kernelType != DType::kOther && p->pass != ConvPass::kBackwardWeights) return false;
+  const ConvDescs c = ComputeDescs(geo, spatial, dt, dt);
+  const auto algo = dnnl::algorithm::convolution_direct;
+  const dnnl::primitive_attr attr = UserScratchpad();
+  const auto &engine = DnnlEngine();
+  const bool weights = p->pass == ConvPass::kBackwardWeights;
+  if (!PlainImage(p->a, &p->aPlain) ||
+      !(weights ? PlainImage(p->b, &p->bPlain) : PlainWeight(p->b, geo.groups, false, &p->bPlain)))
+    return false;
+  if (weights ? !PlainWeight(p->out, geo.groups, true, &p->outPlain) : !PlainImage(p->out, &p->outPlain)) return false;
+  if (p->pass == ConvPass::kForward) {
+    p->biasDesc = memory::desc({geo.cout}, memory::data_type::f32, memory::format_tag::x);
+    const auto desc = p->hasBias
+                          ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, algo, c.src, c.weights,
+                                                            p->biasDesc, c.dst, c.strides, c.dilates, c.padL, c.padR)
+                          : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, algo, c.src, c.weights,
+                                                            c.dst, c.strides, c.dilates, c.padL, c.padR);
+    const dnnl::convolution_forward::primitive_desc pd(desc, attr, engine);
+    if (!IsJit(pd.impl_info_str())) return false;
+    p->aBlocked = pd.src_desc();
+    p->bBlocked = pd.weights_desc();
+    p->outBlocked = pd.dst_desc();
+    p->scratchDesc = pd.scratchpad_desc();
+    p->primitive = dnnl::convolution_forward(pd);
+  } else {
+    const dnnl::convolution_forward::primitive_desc hint(
+        dnnl::convolution_forward::desc(dnnl::prop_kind::forward_training, algo, c.src, c.weights, c.dst, c.strides,
+                                        c.dilates, c.padL, c.padR),
+        engine);
+    if (p->pass == ConvPass::kBackwardData) {
+      const dnnl::convolution_backward_data::primitive_desc pd(
+          dnnl::convolution_backward_data::desc(algo, c.src, c.weights, c.dst, c.strides, c.dilates, c.padL, c.padR),
+          attr, engine, hint);
+      if (!IsJit(pd.impl_info_str())) return false;
+      p->aBlocked = pd.diff_dst_desc();
+      p->bBlocked = pd.weights_desc();
+      p->outBlocked = pd.diff_src_desc();
+      p->scratchDesc = pd.scratchpad_desc();
+      p->primitive = dnnl::convolution_backward_data(pd);
+    } else {
+      const memory::desc diffWeights(c.weights.dims(), memory::data_type::f32, memory::format_tag::any);
+      const dnnl::convolution_backward_weights::primitive_desc pd(
+          dnnl::convolution_backward_weights::desc(algo, c.src, diffWeights, c.dst, c.strides, c.dilates, c.padL,
+                                                   c.padR),
+          attr, engine, hint);
+      if (!IsJit(pd.impl_info_str())) return false;
+      p->aBlocked = pd.src_desc();
+      p->bBlocked = pd.diff_dst_desc();
+      p->outBlocked = pd.diff_weights_desc();
+      p->scratchDesc = pd.scratchpad_desc();
+      p->primitive = dnnl::convolution_backward_weights(pd);
+    }
+  }
+  *scratch = std::max(*scratch, p->scratchDesc.get_size());
+  p->aIn = Reorder(p->aPlain, p->aBlocked, scratch);
+  p->bIn = Reorder(p->bPlain, p->bBlocked, scratch);
+  p->outBack = Reorder(p->outBlocked, p->outPlain, scratch);
+  // One byte buffer serves as the scratchpad of each of them (a user scratchpad only has to be large enough).
+  *scratch = std::max<size_t>(*scratch, 64);
+  p->scratchDesc = memory::desc({static_cast<int64_t>(*scratch)}, memory::data_type::u8, memory::format_tag::x);
+  return true;
+}
+
+// Lays out the workspace; false when a part could not be held.
+bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
+  const bool weights = p->pass == ConvPass::kBackwardWeights;
+  size_t bytes = 0;
+  auto take = [&](size_t size) {
+    const size_t at = bytes;
+    bytes += AlignUp(size);
+    return at;
+  };
+  const size_t aSize = p->aBlocked.get_size(), bSize = p->bBlocked.get_size(), outSize = p->outBlocked.get_size();
+  if (!Fits(aSize) || !Fits(bSize) || !Fits(outSize) || !Fits(scratch)) return false;
+  if (!weights) p->bSharedOffset = take(bSize);
+  if (p->hasBias) p->biasOffset = take(static_cast<size_t>(p->out.dims[1]) * sizeof(float));
+  if (weights) {
+    const int64_t imageBytes = p->weightElements * static_cast<int64_t>(sizeof(float));
+    p->imagesPerRound = std::clamp<int64_t>(kRoundBytes / std::max<int64_t>(imageBytes, 1), 1, kImagesPerRound);
+    p->imagesPerRound = std::min(p->imagesPerRound, p->images);
+    const size_t roundBytes = static_cast<size_t>(imageBytes) * static_cast<size_t>(p->imagesPerRound);
+    const size_t sumBytes = static_cast<size_t>(p->weightElements) * sizeof(double);
+    if (!Fits(roundBytes) || !Fits(sumBytes)) return false;
+    p->roundOffset = take(roundBytes);
+    p->sumOffset = take(sumBytes);
+  }
+  p->threadOffset = bytes;
+  size_t part = 0;
+  auto takePart = [&](size_t size) {
+    const size_t at = part;
+    part += AlignUp(size);
+    return at;
+  };
+  p->aBlockedOffset = takePart(aSize);
+  if (weights) p->bBlockedOffset = takePart(bSize);
+  p->outBlockedOffset = takePart(outSize);
+  p->scratchOffset = takePart(scratch);
+  p->threadStride = part;
+  p->workspaceBytes = bytes + part * static_cast<size_t>(p->threads);
+  return Fits(p->workspaceBytes);
+}
+
+memory At(const memory::desc &desc, const void *base, size_t offset = 0) {
+  return memory(desc, DnnlEngine(), const_cast<char *>(static_cast<const char *>(base)) + offset);
+}
+
+const char *ImageAt(const void *base, const TensorView &v, int64_t n) {  // image n's first element
+  return static_cast<const char *>(base) + (v.offset + n * v.strides[0]) * static_cast<int64_t>(DTypeSize(v.dtype));
+}
+
+// HF32 (the only rounding planned here) of a blocked fp32 buffer of `bytes`, in fixed blocks.
+void RoundBlocked(const DnnlConvPlan &p, void *buffer, size_t bytes, int threads) {
+  if (p.rounding == OperandRounding::kNone) return;
+  auto *v = static_cast<float *>(buffer);
+  const auto n = static_cast<int64_t>(bytes / sizeof(float));
+  ParallelFor(CeilDiv(n, kElementsPerBlock), threads, [&](int64_t block, int) {
+    const int64_t first = block * kElementsPerBlock;
+    RoundOperand(v + first, std::min(kElementsPerBlock, n - first), p.rounding);
+  });
+}
+
+}  // namespace
+
+DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRounding rounding, DType kernelType,
+                          const TensorView &a, const TensorView &b, const TensorView *bias, const TensorView &out) {
+  DnnlConvPlan p;
+  if (geo.transposed || (rounding != OperandRounding::kNone && rounding != OperandRounding::kHf32)) return p;
+  if (out.dtype != DType::kF32 && out.dtype != DType::kBF16 && pass != ConvPass::kBackwardWeights) return p;
+  // HF32 rounds fp32 operands: mixed ones stay on the GEMM path.
+  if (rounding == OperandRounding::kHf32 && (a.dtype != DType::kF32 || b.dtype != DType::kF32)) return p;
+  if (!ImagesFit(geo)) return p;
+  p.pass = pass;
+  p.images = geo.n;
+  p.rounding = rounding;
+  p.a = a;
+  p.b = b;
+  p.out = out;
+  p.hasBias = bias != nullptr;
+  if (bias != nullptr) p.bias = *bias;
+  p.weightElements = geo.cout * geo.PatchRows();
+  p.threads = PlanThreads();
+  if (pass == ConvPass::kBackwardWeights) {
+    // One image's sum over its pixels is the library's; with fewer than four images the double sum over images
+    // would not make a FLOAT result clearly more accurate than one library sum over the batch (a 16-bit result's
+    // rounding hides either).
+    if (geo.n < kImagesPerRound && out.dtype == DType::kF32) return p;
+  } else if (kernelType == DType::kOther &&
+             (pass == ConvPass::kForward ? geo.PatchRows() : geo.CoutPerGroup() * geo.KernelVolume()) <
+                 kMinFloatTerms) {
+    return p;
+  }
+  try {
+    const OneThreadForLibrary one;  // the primitives' blocking from the shape alone
+    size_t scratch = 0;
+    if (!CreatePrimitives(&p, geo, kernelType, &scratch) || !PlanWorkspace(&p, scratch)) return DnnlConvPlan{};
+  } catch (const dnnl::error &) {
+    return DnnlConvPlan{};
+  }
+  p.aStep = a.strides[0];
+  p.bStep = pass == ConvPass::kBackwardWeights ? b.strides[0] : 0;
+  p.outStep = pass == ConvPass::kBackwardWeights ? 0 : out.strides[0];
+  p.usable = true;
+  return p;
+}
+
+bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void *bias, void *out, void *workspace) {
+  char *ws = static_cast<char *>(workspace);
+  try {
+    // The weight in the primitive's layout, once for all images (a pure reorder: any threads give its bits).
+    const LibraryThreads threads(p.threads);
+    p.bIn.execute(DnnlThreadStream(), {{DNNL_ARG_FROM, At(p.bPlain, ImageAt(b, p.b, 0))},
+                                       {DNNL_ARG_TO, At(p.bBlocked, ws, p.bSharedOffset)},
+                                       {DNNL_ARG_SCRATCHPAD, At(p.scratchDesc, ws, p.threadOffset + p.scratchOffset)}});
+    DnnlThreadStream().wait();
+  } catch (const dnnl::error &) {
+    return false;
+  }
+  RoundBlocked(p, ws + p.bSharedOffset, p.bBlocked.get_size(), p.threads);
+  if (p.hasBias) {
+    LoadRun(p.bias.dtype, ImageAt(bias, p.bias, 0), p.bias.strides[0], ComputeType::kF32,
+            reinterpret_cast<float *>(ws + p.biasOffset), p.bias.dims[0]);
+  }
+  const bool forward = p.pass == ConvPass::kForward;
+  std::atomic<bool> failed{false};  // a library error in any image (set by any thread)
+  ParallelFor(p.images, p.threads, [&](int64_t n, int thread) {
+    char *mine = ws + p.threadOffset + p.threadStride * static_cast<size_t>(thread);
+    try {
+      const OneThreadForLibrary one;
+      dnnl::stream &stream = DnnlThreadStream();
+      const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
+      p.aIn.execute(stream, {{DNNL_ARG_FROM, At(p.aPlain, ImageAt(a, p.a, n))},
+                             {DNNL_ARG_TO, At(p.aBlocked, mine, p.aBlockedOffset)},
+                             {DNNL_ARG_SCRATCHPAD, scratch}});
+      stream.wait();
+      RoundBlocked(p, mine + p.aBlockedOffset, p.aBlocked.get_size(), 1);
+      std::unordered_map<int, memory> args{
+          {forward ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST, At(p.aBlocked, mine, p.aBlockedOffset)},
+          {DNNL_ARG_WEIGHTS, At(p.bBlocked, ws, p.bSharedOffset)},
+          {forward ? DNNL_ARG_DST : DNNL_ARG_DIFF_SRC, At(p.outBlocked, mine, p.outBlockedOffset)},
+          {DNNL_ARG_SCRATCHPAD, scratch}};
+      if (p.hasBias) args.emplace(DNNL_ARG_BIAS, At(p.biasDesc, ws, p.biasOffset));
+      p.primitive.execute(stream, args);
+      p.outBack.execute(stream, {{DNNL_ARG_FROM, At(p.outBlocked, mine, p.outBlockedOffset)},
+                                 {DNNL_ARG_TO, At(p.outPlain, ImageAt(out, p.out, n))},
+                                 {DNNL_ARG_SCRATCHPAD, scratch}});
+      stream.wait();
+    } catch (const dnnl::error &) {
+      failed.store(true, std::memory_order_relaxed);
+    }
+  });
+  return !failed.load();
+}
+
+bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gradOutput, void *workspace) {
+  char *ws = static_cast<char *>(workspace);
+  auto *round = reinterpret_cast<float *>(ws + p.roundOffset);
+  auto *sum = reinterpret_cast<double *>(ws + p.sumOffset);
+  const int64_t elements = p.weightElements, blocks = CeilDiv(elements, kElementsPerBlock);
+  std::atomic<bool> failed{false};  // a library error in any image (set by any thread)
+  for (int64_t first = 0; first < p.images; first += p.imagesPerRound) {
+    const int64_t count = std::min(p.imagesPerRound, p.images - first);
+    ParallelFor(count, p.threads, [&](int64_t i, int thread) {
+      const int64_t n = first + i;
+      char *mine = ws + p.threadOffset + p.threadStride * static_cast<size_t>(thread);
+      try {
+        const OneThreadForLibrary one;
+        dnnl::stream &stream = DnnlThreadStream();
+        const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
+        p.aIn.execute(stream, {{DNNL_ARG_FROM, At(p.aPlain, ImageAt(input, p.a, n))},
+                               {DNNL_ARG_TO, At(p.aBlocked, mine, p.aBlockedOffset)},
+                               {DNNL_ARG_SCRATCHPAD, scratch}});
+        p.bIn.execute(stream, {{DNNL_ARG_FROM, At(p.bPlain, ImageAt(gradOutput, p.b, n))},
+                               {DNNL_ARG_TO, At(p.bBlocked, mine, p.bBlockedOffset)},
+                               {DNNL_ARG_SCRATCHPAD, scratch}});
+        stream.wait();
+        RoundBlocked(p, mine + p.aBlockedOffset, p.aBlocked.get_size(), 1);
+        RoundBlocked(p, mine + p.bBlockedOffset, p.bBlocked.get_size(), 1);
+        p.primitive.execute(stream, {{DNNL_ARG_SRC, At(p.aBlocked, mine, p.aBlockedOffset)},
+                                     {DNNL_ARG_DIFF_DST, At(p.bBlocked, mine, p.bBlockedOffset)},
+                                     {DNNL_ARG_DIFF_WEIGHTS, At(p.outBlocked, mine, p.outBlockedOffset)},
+                                     {DNNL_ARG_SCRATCHPAD, scratch}});
+        p.outBack.execute(stream, {{DNNL_ARG_FROM, At(p.outBlocked, mine, p.outBlockedOffset)},
+                                   {DNNL_ARG_TO, At(p.outPlain, round + i * elements)},
+                                   {DNNL_ARG_SCRATCHPAD, scratch}});
+        stream.wait();
+      } catch (const dnnl::error &) {
+        failed.store(true, std::memory_order_relaxed);
+      }
+    });
+    // The round's images join the sum in image order.
+    ParallelFor(blocks, p.threads, [&](int64_t block, int) {
+      const int64_t lo = block * kElementsPerBlock, hi = std::min(elements, lo + kElementsPerBlock);
+      for (int64_t e = lo; e < hi; ++e) {
+        double s = first == 0 ? 0.0 : sum[e];
+        for (int64_t i = 0; i < count; ++i) s += static_cast<double>(round[i * elements + e]);
+        sum[e] = s;
+      }
+    });
+  }
+  return !failed.load();
+}
+
+}  // namespace aclcpu

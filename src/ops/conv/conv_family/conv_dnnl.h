@@ -1,0 +1,70 @@
+// A non-transposed convolution pass on oneDNN's convolution primitives (families.md §2: "chosen by measurement
+// under the determinism rule"; docs/ops/convolution.md "Implementation"). Each image is one task: its operands
+// are reordered into the primitive's blocked layouts in the task's scratch, the primitive runs on that one
+// thread, and the result is reordered back into the caller's (possibly strided) view. The primitives are created
+// in phase 1 with the library pinned to one thread, so their blocking, and with it every bit of the result,
+// depends on the shape alone, never on how many threads run the images.
+//   * forward: output[n] = conv(input[n], weight) + bias; backward data: gradInput[n] = conv^T(gradOutput[n], W).
+//     Channels in blocks of 16, the direct JIT kernels PyTorch's oneDNN convolutions run (their sums as
+//     accurate as PyTorch's). FLOAT results with K below 512 stay on the GEMM path: PyTorch runs small problems
+//     through its BLAS, whose sums are more accurate than one kernel sum.
+//   * backward weights: each image's fp32 gradient (one library sum over its pixels) is added in double to a
+//     sum, images in order, in rounds of a fixed number of images run side by side.
+// Operands are rounded as the cube rounds them (HF32) in the blocked copies. Used where oneDNN has a JIT kernel
+// and the shape is large enough (planned by PlanDnnlConv; otherwise usable = false and the family's GEMM path,
+// conv_gemm.h, runs). Phase 2 only reorders and runs into the planned workspace.
+// Kernel-facing: no API headers here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <dnnl.hpp>
+
+#include "base/tensor_view.h"
+#include "ops/conv/conv_family/conv_geometry.h"
+
+namespace aclcpu {
+
+enum class ConvPass { kForward, kBackwardData, kBackwardWeights };
+
+struct DnnlConvPlan {
+  bool usable = false;
+  ConvPass pass = ConvPass::kForward;
+  int64_t images = 0;
+  OperandRounding rounding = OperandRounding::kNone;
+  // Per pass, the two operands and the result:
+  //   forward:          a = input image,      b = weight,             out = output image
+  //   backward data:    a = gradOutput image, b = weight,             out = gradInput image
+  //   backward weights: a = input image,      b = gradOutput image,   out = one image's gradWeight (dense fp32)
+  TensorView a, b, out;
+  bool hasBias = false;
+  TensorView bias;
+  dnnl::primitive primitive;
+  dnnl::reorder aIn, bIn, outBack;  // plain -> blocked for a and b, blocked -> plain for out
+  dnnl::memory::desc aPlain, bPlain, outPlain, aBlocked, bBlocked, outBlocked, biasDesc, scratchDesc;
+  int64_t aStep = 0, bStep = 0, outStep = 0;  // elements between images of a, b, out (b: weight: 0)
+  // Workspace: shared blocked weight and fp32 bias, then per thread the blocked a, b, out and the scratchpads;
+  // backward weights: the round's per-image results (dense fp32) and the double sum.
+  size_t bSharedOffset = 0, biasOffset = 0, threadOffset = 0, threadStride = 0;
+  size_t aBlockedOffset = 0, bBlockedOffset = 0, outBlockedOffset = 0, scratchOffset = 0;  // within a thread's part
+  int64_t weightElements = 0, imagesPerRound = 0;
+  size_t roundOffset = 0, sumOffset = 0;
+  size_t workspaceBytes = 0;
+  int threads = 1;
+};
+
+// Phase 1: the plan of `pass` for the direct convolution `geo`, or one with usable = false when oneDNN has no
+// JIT kernel for it or the views do not suit it (the caller then plans its GEMM path). `kernelType` is the
+// result's rounding before it is stored (kOther: fp32; bf16).
+DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRounding rounding, DType kernelType,
+                          const TensorView &a, const TensorView &b, const TensorView *bias, const TensorView &out);
+
+// Phase 2 of a forward or backward-data plan: storage addresses of a, b, bias (or null) and out.
+bool RunDnnlConv(const DnnlConvPlan &plan, const void *a, const void *b, const void *bias, void *out, void *workspace);
+
+// Phase 2 of a backward-weights plan: the dense double sum over the images of gradWeight (Cout, Cin/G, *K),
+// at workspace + plan.sumOffset when this returns true.
+bool RunDnnlConvWeights(const DnnlConvPlan &plan, const void *input, const void *gradOutput, void *workspace);
+
+}  // namespace aclcpu
