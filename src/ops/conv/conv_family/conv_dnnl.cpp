@@ -8,6 +8,7 @@
 
 #include "base/dnnl_context.h"
 #include "base/executor.h"
+#include "base/gemm.h"
 #include "base/parallel.h"
 #include "base/pointwise/element_convert.h"
 #include "ops/conv/conv_family/im2col.h"
@@ -150,6 +151,48 @@ bool ImagesFit(const ConvGeometry &geo) {
   return !overflow && in < limit && out < limit && weight < limit;
 }
 
+// Where each plain element of the gradient lives in the kernel's blocked layout (conv_dnnl.h). A blocked offset is
+// a sum of per-dim terms: for dim d and index x, (x / B_d) * stride_d plus, for each inner block k over d,
+// ((x / (blocks of d inside k)) % size_k) * (elements inside block k). False for a layout that is not a plain
+// blocking.
+bool BuildOffsetTables(const memory::desc &blocked, int64_t groups, DnnlConvPlan *p) {
+  const dnnl_memory_desc_t &md = blocked.data;
+  if (md.format_kind != dnnl_blocked) return false;
+  const dnnl_blocking_desc_t &b = md.format_desc.blocking;
+  auto term = [&](int d, int64_t x) {
+    int64_t outerBlock = 1;
+    for (int k = 0; k < b.inner_nblks; ++k)
+      if (b.inner_idxs[k] == d) outerBlock *= b.inner_blks[k];
+    int64_t off = x / outerBlock * b.strides[d], inside = 1, after = 1;
+    for (int k = b.inner_nblks - 1; k >= 0; --k) {  // innermost block first
+      if (b.inner_idxs[k] == d) {
+        off += x / after % b.inner_blks[k] * inside;
+        after *= b.inner_blks[k];
+      }
+      inside *= b.inner_blks[k];
+    }
+    return off;
+  };
+  // Dims (G,) O, I, *K: the output channel c is (c / (O per group), c % (O per group)) when grouped.
+  const int first = groups > 1 ? 2 : 1;
+  const int64_t perGroup = md.dims[first - 1];
+  p->outerOffsets.resize(static_cast<size_t>(groups * perGroup));
+  for (int64_t c = 0; c < groups * perGroup; ++c)
+    p->outerOffsets[static_cast<size_t>(c)] = groups > 1 ? term(0, c / perGroup) + term(1, c % perGroup) : term(0, c);
+  int64_t inner = 1;
+  for (int d = first; d < md.ndims; ++d) inner *= md.dims[d];
+  p->innerOffsets.resize(static_cast<size_t>(inner));
+  for (int64_t j = 0; j < inner; ++j) {
+    int64_t rest = j, off = 0;
+    for (int d = md.ndims - 1; d >= first; --d) {
+      off += term(d, rest % md.dims[d]);
+      rest /= md.dims[d];
+    }
+    p->innerOffsets[static_cast<size_t>(j)] = off;
+  }
+  return true;
+}
+
 // Creates the primitive and reorders of `p` (its views set); false where oneDNN has no JIT kernel for it.
 bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, size_t *scratch) {
   const int spatial = p->a.rank - 2;
@@ -207,12 +250,13 @@ bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType
       p->outBlocked = pd.diff_weights_desc();
       p->scratchDesc = pd.scratchpad_desc();
       p->primitive = dnnl::convolution_backward_weights(pd);
+      if (!BuildOffsetTables(p->outBlocked, geo.groups, p)) return false;
     }
   }
   *scratch = std::max(*scratch, p->scratchDesc.get_size());
   p->aIn = Reorder(p->aPlain, p->aBlocked, scratch);
   p->bIn = Reorder(p->bPlain, p->bBlocked, scratch);
-  p->outBack = Reorder(p->outBlocked, p->outPlain, scratch);
+  if (!weights) p->outBack = Reorder(p->outBlocked, p->outPlain, scratch);
   // One byte buffer serves as the scratchpad of each of them (a user scratchpad only has to be large enough).
   *scratch = std::max<size_t>(*scratch, 64);
   p->scratchDesc = memory::desc({static_cast<int64_t>(*scratch)}, memory::data_type::u8, memory::format_tag::x);
@@ -232,14 +276,17 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
   if (!Fits(aSize) || !Fits(bSize) || !Fits(outSize) || !Fits(scratch)) return false;
   if (!weights) p->bSharedOffset = take(bSize);
   if (p->hasBias) p->biasOffset = take(static_cast<size_t>(p->out.dims[1]) * sizeof(float));
-  if (weights) {
-    const int64_t imageBytes = p->weightElements * static_cast<int64_t>(sizeof(float));
+  if (weights) {  // the round's blocked gradients, their blocked double sum, the plain double sum
+    p->blockedElements = static_cast<int64_t>(outSize / sizeof(float));
+    const int64_t imageBytes = static_cast<int64_t>(AlignUp(outSize));
     p->imagesPerRound = std::clamp<int64_t>(kRoundBytes / std::max<int64_t>(imageBytes, 1), 1, kImagesPerRound);
     p->imagesPerRound = std::min(p->imagesPerRound, p->images);
     const size_t roundBytes = static_cast<size_t>(imageBytes) * static_cast<size_t>(p->imagesPerRound);
+    const size_t blockedSumBytes = static_cast<size_t>(p->blockedElements) * sizeof(double);
     const size_t sumBytes = static_cast<size_t>(p->weightElements) * sizeof(double);
-    if (!Fits(roundBytes) || !Fits(sumBytes)) return false;
+    if (!Fits(roundBytes) || !Fits(blockedSumBytes) || !Fits(sumBytes)) return false;
     p->roundOffset = take(roundBytes);
+    p->blockedSumOffset = take(blockedSumBytes);
     p->sumOffset = take(sumBytes);
   }
   p->threadOffset = bytes;
@@ -251,7 +298,7 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
   };
   p->aBlockedOffset = takePart(aSize);
   if (weights) p->bBlockedOffset = takePart(bSize);
-  p->outBlockedOffset = takePart(outSize);
+  if (!weights) p->outBlockedOffset = takePart(outSize);  // backward weights: the kernel writes its round slot
   p->scratchOffset = takePart(scratch);
   p->threadStride = part;
   p->workspaceBytes = bytes + part * static_cast<size_t>(p->threads);
@@ -369,11 +416,25 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
   return !failed.load();
 }
 
+namespace {
+
+// sum (plain (Cout, Cin/G, *K) order) = the blocked double sum, an output channel per task.
+void Unblock(const DnnlConvPlan &p, const double *blocked, double *sum) {
+  const auto inner = static_cast<int64_t>(p.innerOffsets.size());
+  ParallelFor(static_cast<int64_t>(p.outerOffsets.size()), p.threads, [&](int64_t c, int) {
+    const double *from = blocked + p.outerOffsets[static_cast<size_t>(c)];
+    double *to = sum + c * inner;
+    for (int64_t j = 0; j < inner; ++j) to[j] = from[p.innerOffsets[static_cast<size_t>(j)]];
+  });
+}
+
+}  // namespace
+
 bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gradOutput, void *workspace) {
   char *ws = static_cast<char *>(workspace);
-  auto *round = reinterpret_cast<float *>(ws + p.roundOffset);
-  auto *sum = reinterpret_cast<double *>(ws + p.sumOffset);
-  const int64_t elements = p.weightElements, blocks = CeilDiv(elements, kElementsPerBlock);
+  const size_t slotBytes = AlignUp(p.outBlocked.get_size());
+  auto *blockedSum = reinterpret_cast<double *>(ws + p.blockedSumOffset);
+  const int64_t elements = p.blockedElements, blocks = CeilDiv(elements, kElementsPerBlock);
   std::atomic<bool> failed{false};  // a library error in any image (set by any thread)
   for (int64_t first = 0; first < p.images; first += p.imagesPerRound) {
     const int64_t count = std::min(p.imagesPerRound, p.images - first);
@@ -395,26 +456,23 @@ bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gr
         RoundBlocked(p, mine + p.bBlockedOffset, p.bBlocked.get_size(), 1);
         p.primitive.execute(stream, {{DNNL_ARG_SRC, At(p.aBlocked, mine, p.aBlockedOffset)},
                                      {DNNL_ARG_DIFF_DST, At(p.bBlocked, mine, p.bBlockedOffset)},
-                                     {DNNL_ARG_DIFF_WEIGHTS, At(p.outBlocked, mine, p.outBlockedOffset)},
+                                     {DNNL_ARG_DIFF_WEIGHTS, At(p.outBlocked, ws, p.roundOffset + i * slotBytes)},
                                      {DNNL_ARG_SCRATCHPAD, scratch}});
-        p.outBack.execute(stream, {{DNNL_ARG_FROM, At(p.outBlocked, mine, p.outBlockedOffset)},
-                                   {DNNL_ARG_TO, At(p.outPlain, round + i * elements)},
-                                   {DNNL_ARG_SCRATCHPAD, scratch}});
         stream.wait();
       } catch (const dnnl::error &) {
         failed.store(true, std::memory_order_relaxed);
       }
     });
-    // The round's images join the sum in image order.
+    // The round's images join the blocked sum in image order (padding elements are zeros throughout).
     ParallelFor(blocks, p.threads, [&](int64_t block, int) {
-      const int64_t lo = block * kElementsPerBlock, hi = std::min(elements, lo + kElementsPerBlock);
-      for (int64_t e = lo; e < hi; ++e) {
-        double s = first == 0 ? 0.0 : sum[e];
-        for (int64_t i = 0; i < count; ++i) s += static_cast<double>(round[i * elements + e]);
-        sum[e] = s;
+      const int64_t lo = block * kElementsPerBlock, n = std::min(elements - lo, kElementsPerBlock);
+      for (int64_t i = 0; i < count; ++i) {
+        const auto *slot = reinterpret_cast<const float *>(ws + p.roundOffset + i * slotBytes);
+        AddProductToSum(blockedSum + lo, slot + lo, n, first == 0 && i == 0);
       }
     });
   }
+  Unblock(p, blockedSum, reinterpret_cast<double *>(ws + p.sumOffset));
   return !failed.load();
 }
 

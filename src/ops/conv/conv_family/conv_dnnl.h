@@ -8,8 +8,9 @@
 //     Channels in blocks of 16, the direct JIT kernels PyTorch's oneDNN convolutions run (their sums as
 //     accurate as PyTorch's). FLOAT results with K below 512 stay on the GEMM path: PyTorch runs small problems
 //     through its BLAS, whose sums are more accurate than one kernel sum.
-//   * backward weights: each image's fp32 gradient (one library sum over its pixels) is added in double to a
-//     sum, images in order, in rounds of a fixed number of images run side by side.
+//   * backward weights: each image's fp32 gradient (one library sum over its pixels, in the kernel's blocked
+//     layout) is added in double to a sum in that layout, images in order, in rounds of a fixed number of images
+//     run side by side; the sum is unblocked into (Cout, Cin/G, *K) order once at the end.
 // Operands are rounded as the cube rounds them (HF32) in the blocked copies. Used where oneDNN has a JIT kernel
 // and the shape is large enough (planned by PlanDnnlConv; otherwise usable = false and the family's GEMM path,
 // conv_gemm.h, runs). Phase 2 only reorders and runs into the planned workspace.
@@ -18,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include <dnnl.hpp>
 
@@ -49,7 +51,11 @@ struct DnnlConvPlan {
   size_t bSharedOffset = 0, biasOffset = 0, threadOffset = 0, threadStride = 0;
   size_t aBlockedOffset = 0, bBlockedOffset = 0, outBlockedOffset = 0, scratchOffset = 0;  // within a thread's part
   int64_t weightElements = 0, imagesPerRound = 0;
-  size_t roundOffset = 0, sumOffset = 0;
+  // Backward weights: the blocked gradient's element count, and where plain element (c, j) of gradWeight
+  // (c < Cout, j < Cin/G * kernel) sits in it: outerOffsets[c] + innerOffsets[j] (blocked layouts are separable).
+  int64_t blockedElements = 0;
+  std::vector<int64_t> outerOffsets, innerOffsets;
+  size_t roundOffset = 0, blockedSumOffset = 0, sumOffset = 0;
   size_t workspaceBytes = 0;
   int threads = 1;
 };
