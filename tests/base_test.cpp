@@ -2,6 +2,8 @@
 // rebinding, workspace checks and misuse.
 #include <omp.h>
 
+#include <cstring>
+
 #include "aclnn/opdev/op_errno.h"
 #include "base/convert.h"
 #include "base/half.h"
@@ -246,6 +248,30 @@ TEST(Conversions, VectorRowsMatchScalarRoundingOnEveryTarget) {
     }
   });
   EXPECT_NE(std::string(aclcpu::ActiveSimdTarget()), "");
+}
+
+// Rounding to odd (base/half.h) against its definition: the fp32 value toward zero from v, with its last bit set
+// when v is not exact in fp32. Random doubles over the whole exponent range, fp32's edges (its largest finite
+// value and beyond, subnormals, below the smallest subnormal), exact values and both signs.
+TEST(Conversions, DoubleToFloatRoundToOddMatchesItsDefinition) {
+  std::mt19937_64 rng(11);
+  std::vector<double> values = {0.0,           -0.0,     1.0,      -1.0,     3.4028234663852886e38,
+                                3.5e38,        -1e300,   1e-45,    7e-46,    -1e-320,
+                                1.0 + 0x1p-30, 0x1p-149, 0x1p-150, INFINITY, -INFINITY};
+  for (int i = 0; i < 20000; ++i) {
+    uint64_t bits = rng();
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    if (!std::isnan(v)) values.push_back(v);
+    values.push_back(std::ldexp(static_cast<double>(rng() >> 11), static_cast<int>(rng() % 400) - 250));
+  }
+  for (double v : values) {
+    float towardZero = static_cast<float>(v);
+    if (std::fabs(static_cast<double>(towardZero)) > std::fabs(v)) towardZero = std::nextafter(towardZero, 0.0f);
+    const float expected =
+        static_cast<double>(towardZero) == v ? towardZero : aclcpu::BitsToF32(aclcpu::F32ToBits(towardZero) | 1u);
+    ASSERT_EQ(aclcpu::F32ToBits(aclcpu::F64ToF32RoundToOdd(v)), aclcpu::F32ToBits(expected)) << v;
+  }
 }
 
 }  // namespace

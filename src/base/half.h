@@ -66,10 +66,14 @@ inline uint16_t F32ToBF16(float value) {
 // double -> fp32 rounding to odd. A double sum destined for fp16/bf16 goes through fp32 this way so
 // that the later round-to-nearest-even to fp16/bf16 equals one direct rounding of the double.
 inline float F64ToF32RoundToOdd(double v) {
-  float f = static_cast<float>(v);
+  const float f = static_cast<float>(v);
   if (std::isnan(v) || static_cast<double>(f) == v) return f;
-  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);  // toward zero
-  return BitsToF32(F32ToBits(f) | 1u);
+  uint32_t bits = F32ToBits(f);
+  // Rounded away from zero: one step back toward it. The magnitude bits (below the sign) drop by one, which is
+  // nextafter(f, 0) for every nonzero f (an infinity becomes the largest finite value) without the libm call that
+  // cost a fifth of a BF16 convolution backward's time.
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) bits -= 1u;
+  return BitsToF32(bits | 1u);
 }
 
 }  // namespace aclcpu

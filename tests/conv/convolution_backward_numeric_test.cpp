@@ -185,8 +185,8 @@ TEST_F(ConvolutionBackwardNumeric, OneAndTwoThreadsBitIdentical) {
   }
 }
 
-// Problems that run on oneDNN's convolutions (conv_dnnl.h): gradInput (FLOAT: K >= 512), gradWeight per image
-// added in double (at least 4 images for FLOAT); padded views; FLOAT with and
+// Problems that run on oneDNN's convolutions (conv_dnnl.h): gradInput (FLOAT: K >= 512), gradWeight per call of
+// N/4 images (or one) added in double; padded views; FLOAT with and
 // without HF32, BF16. Each against the float64 reference and 1 vs 2 threads bitwise.
 TEST_F(ConvolutionBackwardNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
   const std::vector<ConvBwdSpec> specs = {
@@ -195,7 +195,8 @@ TEST_F(ConvolutionBackwardNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
       Spec({4, 64, 6, 7}, {512, 64, 1, 1}, {1, 1}, {0, 0}, {1, 1}),
       Spec({4, 16, 30}, {64, 16, 9}, {2}, {4}, {1}),
       Spec({4, 16, 4, 5, 4}, {32, 16, 3, 3, 3}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}),
-      Spec({2, 48, 8, 8}, {64, 48, 3, 3}, {1, 1}, {1, 1}, {1, 1}),  // 2 images: FLOAT gradWeight on the GEMM path
+      Spec({2, 48, 8, 8}, {64, 48, 3, 3}, {1, 1}, {1, 1}, {1, 1}),
+      Spec({8, 16, 6, 5}, {32, 16, 3, 3}, {1, 1}, {1, 1}, {1, 1}),  // gradWeight: 4 calls of 2 images
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     for (int variant = 0; variant < 3; ++variant) {  // FLOAT, FLOAT with HF32, BF16

@@ -113,7 +113,7 @@ TEST_F(ConvolutionBackwardTorch, LongSumsFloat) {
 }
 
 // Larger problems, which run on oneDNN's convolutions (conv_dnnl.h) as PyTorch's do: gradInput as one library sum
-// per pixel, gradWeight per image added in double (4 images and more for FLOAT).
+// per pixel, gradWeight per call of N/4 images (or one) added in double; 1, 2, 4 and 8 images.
 TEST_F(ConvolutionBackwardTorch, LargeProblemsOnOneDnn) {
   at::set_num_threads(2);
   const std::vector<std::pair<Ints, Ints>> shapes = {

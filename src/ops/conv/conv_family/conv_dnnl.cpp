@@ -23,6 +23,7 @@ using Dims = memory::dims;
 // most kRoundBytes of them (a fixed count: the sum's order never depends on the threads).
 constexpr int64_t kImagesPerRound = 4;
 constexpr int64_t kRoundBytes = int64_t{256} << 20;
+constexpr int64_t kMinWeightCalls = 4;
 // FLOAT forward and backward-data results with a shorter K run on the GEMM path, whose chained sums stay below
 // PyTorch's error on the small problems PyTorch itself runs through its BLAS (conv_dnnl.h).
 constexpr int64_t kMinFloatTerms = 512;
@@ -43,10 +44,10 @@ bool DnnlType(DType t, memory::data_type *out) {
 
 // One image of an N-d tensor view (N, C, *S) as a strided plain descriptor of batch 1; false for a negative
 // stride or a dtype oneDNN does not hold here.
-bool PlainImage(const TensorView &v, memory::desc *desc) {
+bool PlainImage(const TensorView &v, int64_t images, memory::desc *desc) {
   memory::data_type dt;
-  if (!DnnlType(v.dtype, &dt)) return false;
-  Dims dims{1}, strides{1};
+  if (!DnnlType(v.dtype, &dt) || v.strides[0] < 0) return false;
+  Dims dims{images}, strides{images == 1 ? 1 : v.strides[0]};
   for (int d = 1; d < v.rank; ++d) {
     if (v.strides[d] < 0) return false;
     dims.push_back(v.dims[d]);
@@ -93,9 +94,10 @@ struct ConvDescs {
 };
 
 // The compute descriptors (layouts left to the library) of one image of the direct convolution.
-ConvDescs ComputeDescs(const ConvGeometry &geo, int spatial, memory::data_type dt, memory::data_type dstType) {
+ConvDescs ComputeDescs(const ConvGeometry &geo, int spatial, memory::data_type dt, memory::data_type dstType,
+                       int64_t images) {
   ConvDescs c;
-  Dims src{1, geo.cin}, dst{1, geo.cout}, weights;
+  Dims src{images, geo.cin}, dst{images, geo.cout}, weights;
   if (geo.groups > 1)
     weights = {geo.groups, geo.CoutPerGroup(), geo.CinPerGroup()};
   else
@@ -200,15 +202,16 @@ bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType
   const memory::data_type dt = bf16 ? memory::data_type::bf16 : memory::data_type::f32;
   if (bf16 != (kernelType == DType::kBF16) && p->pass != ConvPass::kBackwardWeights) return false;
   if (!bf16 && kernelType != DType::kOther && p->pass != ConvPass::kBackwardWeights) return false;
-  const ConvDescs c = ComputeDescs(geo, spatial, dt, dt);
+  const ConvDescs c = ComputeDescs(geo, spatial, dt, dt, p->imagesPerCall);
   const auto algo = dnnl::algorithm::convolution_direct;
   const dnnl::primitive_attr attr = UserScratchpad();
   const auto &engine = DnnlEngine();
   const bool weights = p->pass == ConvPass::kBackwardWeights;
-  if (!PlainImage(p->a, &p->aPlain) ||
-      !(weights ? PlainImage(p->b, &p->bPlain) : PlainWeight(p->b, geo.groups, false, &p->bPlain)))
+  if (!PlainImage(p->a, p->imagesPerCall, &p->aPlain) ||
+      !(weights ? PlainImage(p->b, p->imagesPerCall, &p->bPlain) : PlainWeight(p->b, geo.groups, false, &p->bPlain)))
     return false;
-  if (weights ? !PlainWeight(p->out, geo.groups, true, &p->outPlain) : !PlainImage(p->out, &p->outPlain)) return false;
+  if (weights ? !PlainWeight(p->out, geo.groups, true, &p->outPlain) : !PlainImage(p->out, 1, &p->outPlain))
+    return false;
   if (p->pass == ConvPass::kForward) {
     p->biasDesc = memory::desc({geo.cout}, memory::data_type::f32, memory::format_tag::x);
     const auto desc = p->hasBias
@@ -280,7 +283,7 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
     p->blockedElements = static_cast<int64_t>(outSize / sizeof(float));
     const int64_t imageBytes = static_cast<int64_t>(AlignUp(outSize));
     p->imagesPerRound = std::clamp<int64_t>(kRoundBytes / std::max<int64_t>(imageBytes, 1), 1, kImagesPerRound);
-    p->imagesPerRound = std::min(p->imagesPerRound, p->images);
+    p->imagesPerRound = std::min(p->imagesPerRound, p->images / p->imagesPerCall);
     const size_t roundBytes = static_cast<size_t>(imageBytes) * static_cast<size_t>(p->imagesPerRound);
     const size_t blockedSumBytes = static_cast<size_t>(p->blockedElements) * sizeof(double);
     const size_t sumBytes = static_cast<size_t>(p->weightElements) * sizeof(double);
@@ -348,7 +351,12 @@ DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRoundin
     // One image's sum over its pixels is the library's; with fewer than four images the double sum over images
     // would not make a FLOAT result clearly more accurate than one library sum over the batch (a 16-bit result's
     // rounding hides either).
-    if (geo.n < kImagesPerRound && out.dtype == DType::kF32) return p;
+    // Calls of imagesPerCall images, at least min(N, kMinWeightCalls) of them (a divisor of N: every call the same
+    // primitive): a call sums its images' pixels in the kernel (in fp32, as PyTorch's kernel sums the whole batch),
+    // the calls are added in double. Per image, a small image's gradient traffic outweighed its products.
+    int64_t calls = std::min(geo.n, kMinWeightCalls);
+    while (geo.n % calls != 0) ++calls;
+    p.imagesPerCall = geo.n / calls;
   } else if (kernelType == DType::kOther &&
              (pass == ConvPass::kForward ? geo.PatchRows() : geo.CoutPerGroup() * geo.KernelVolume()) <
                  kMinFloatTerms) {
@@ -436,10 +444,11 @@ bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gr
   auto *blockedSum = reinterpret_cast<double *>(ws + p.blockedSumOffset);
   const int64_t elements = p.blockedElements, blocks = CeilDiv(elements, kElementsPerBlock);
   std::atomic<bool> failed{false};  // a library error in any image (set by any thread)
-  for (int64_t first = 0; first < p.images; first += p.imagesPerRound) {
-    const int64_t count = std::min(p.imagesPerRound, p.images - first);
+  const int64_t calls = p.images / p.imagesPerCall;
+  for (int64_t first = 0; first < calls; first += p.imagesPerRound) {
+    const int64_t count = std::min(p.imagesPerRound, calls - first);
     ParallelFor(count, p.threads, [&](int64_t i, int thread) {
-      const int64_t n = first + i;
+      const int64_t n = (first + i) * p.imagesPerCall;  // the call's first image
       char *mine = ws + p.threadOffset + p.threadStride * static_cast<size_t>(thread);
       try {
         const OneThreadForLibrary one;

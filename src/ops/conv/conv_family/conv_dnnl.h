@@ -8,9 +8,10 @@
 //     Channels in blocks of 16, the direct JIT kernels PyTorch's oneDNN convolutions run (their sums as
 //     accurate as PyTorch's). FLOAT results with K below 512 stay on the GEMM path: PyTorch runs small problems
 //     through its BLAS, whose sums are more accurate than one kernel sum.
-//   * backward weights: each image's fp32 gradient (one library sum over its pixels, in the kernel's blocked
-//     layout) is added in double to a sum in that layout, images in order, in rounds of a fixed number of images
-//     run side by side; the sum is unblocked into (Cout, Cin/G, *K) order once at the end.
+//   * backward weights: the batch cut into at least min(N, 4) equal calls; each call's fp32 gradient (one library
+//     sum over its images' pixels, in the kernel's blocked layout) is added in double to a sum in that layout,
+//     calls in order, in rounds of a fixed number of calls run side by side; the sum is unblocked into
+//     (Cout, Cin/G, *K) order once at the end.
 // Operands are rounded as the cube rounds them (HF32) in the blocked copies. Used where oneDNN has a JIT kernel
 // and the shape is large enough (planned by PlanDnnlConv; otherwise usable = false and the family's GEMM path,
 // conv_gemm.h, runs). Phase 2 only reorders and runs into the planned workspace.
@@ -33,7 +34,7 @@ enum class ConvPass { kForward, kBackwardData, kBackwardWeights };
 struct DnnlConvPlan {
   bool usable = false;
   ConvPass pass = ConvPass::kForward;
-  int64_t images = 0;
+  int64_t images = 0, imagesPerCall = 1;  // backward weights: images per primitive call (a divisor of images)
   OperandRounding rounding = OperandRounding::kNone;
   // Per pass, the two operands and the result:
   //   forward:          a = input image,      b = weight,             out = output image
@@ -50,7 +51,7 @@ struct DnnlConvPlan {
   // backward weights: the round's per-image results (dense fp32) and the double sum.
   size_t bSharedOffset = 0, biasOffset = 0, threadOffset = 0, threadStride = 0;
   size_t aBlockedOffset = 0, bBlockedOffset = 0, outBlockedOffset = 0, scratchOffset = 0;  // within a thread's part
-  int64_t weightElements = 0, imagesPerRound = 0;
+  int64_t weightElements = 0, imagesPerRound = 0;  // backward weights: calls per round
   // Backward weights: the blocked gradient's element count, and where plain element (c, j) of gradWeight
   // (c < Cout, j < Cin/G * kernel) sits in it: outerOffsets[c] + innerOffsets[j] (blocked layouts are separable).
   int64_t blockedElements = 0;

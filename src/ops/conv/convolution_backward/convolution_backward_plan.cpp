@@ -19,6 +19,7 @@ constexpr int64_t kColRowsPerBlock = 16;
 constexpr int64_t kSumElementsPerBlock = 4096;
 // Rows of gradWeight per block of its final conversion.
 constexpr int64_t kRowsPerStoreBlock = 64;
+constexpr int64_t kStoreBlock = 16384;  // elements of a dense gradWeight per block
 
 bool BufferBytes(int64_t a, int64_t b, int64_t c, int64_t esize, size_t *bytes) {
   int64_t n = 0;
@@ -65,6 +66,15 @@ void ForEachRow(const TensorView &v, int skip, int64_t fixed, const F &f) {
 // v (row-major) = src, one rounding from double; `repeat`: the same row for every run (zeros). Rows in fixed
 // blocks for the threads (a 640x640x3x3 gradWeight's conversion was a tenth of its backward on one thread).
 void StoreRows(const TensorView &v, void *base, const double *src, bool repeat, int threads) {
+  if (!repeat && v.IsContiguous()) {  // one run (a kernel's rows are only kw elements long)
+    const int64_t total = v.Numel();
+    ParallelFor(CeilDiv(total, kStoreBlock), threads, [&](int64_t block, int) {
+      const int64_t first = block * kStoreBlock;
+      StoreRun(ComputeType::kF64, src + first, v.dtype, ElementAt(base, v, v.offset + first), 1,
+               std::min(kStoreBlock, total - first));
+    });
+    return;
+  }
   const int last = v.rank - 1;
   const int64_t width = v.dims[last], rows = width == 0 ? 0 : v.Numel() / width;
   ParallelFor(CeilDiv(rows, kRowsPerStoreBlock), threads, [&](int64_t block, int) {
