@@ -8,6 +8,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_apply_adam_w_v2.h"
+#include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
 namespace aclcpu_test {
@@ -187,6 +188,24 @@ TEST_F(ApplyAdamWV2Numeric, OneVsTwoThreadsBitwise) {
   const auto one = RunSteps(c, a, false);
   c.threads = 2;
   EXPECT_EQ(one, RunSteps(c, b, false));
+}
+
+// The update runs on each SIMD target this CPU has (adam_w_update.cpp): every target checked against the float64
+// reference and giving the same bits (amsgrad and maximize on, a last block shorter than a vector).
+TEST_F(ApplyAdamWV2Numeric, EverySimdTargetGivesTheSameBits) {
+  Case c;
+  c.shape = {7, 301};
+  for (int i = 0; i < 5; ++i) c.types[i] = ACL_FLOAT;
+  c.stepType = ACL_INT64;
+  c.h.amsgrad = true;
+  c.h.maximize = true;
+  std::vector<std::vector<unsigned char>> results;
+  ForEachSimdTarget([&] {
+    std::mt19937_64 rng(21);
+    results.push_back(RunSteps(c, rng));
+  });
+  ASSERT_FALSE(results.empty());
+  for (const auto &r : results) EXPECT_EQ(r, results[0]);
 }
 
 TEST_F(ApplyAdamWV2Numeric, VendorExample) {

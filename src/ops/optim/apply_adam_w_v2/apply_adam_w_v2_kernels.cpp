@@ -4,17 +4,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 
 #include "base/parallel.h"
 #include "base/pointwise/element_convert.h"
 #include "base/pointwise/runs.h"
+#include "ops/optim/apply_adam_w_v2/adam_w_update.h"
 #include "ops/optim/apply_adam_w_v2/apply_adam_w_v2_plan.h"
 
 namespace aclcpu {
 namespace {
 
-constexpr int64_t kBlock = 1024;
+constexpr int64_t kBlock = 1024;  // a multiple of kAdamWPadding
 
 void Load(const TensorView &t, const void *base, int64_t first, int64_t n, double *dst) {
   const int64_t size = static_cast<int64_t>(DTypeSize(t.dtype));
@@ -38,21 +38,19 @@ double StepPlusOne(const TensorView &step, const void *base) {
   return static_cast<double>(static_cast<const float *>(base)[step.offset]) + 1.0;
 }
 
-// torch.maximum: NaN if either is NaN.
-inline double MaxPropagatingNan(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::quiet_NaN();
-  return std::max(a, b);
-}
-
 }  // namespace
 
 void RunApplyAdamW(const AdamWPlan &p, const AdamWBuffers &b) {
   const double t = StepPlusOne(p.step, b.step);
-  const double decay = 1.0 - p.lr * p.weightDecay;
-  const double stepSize = p.lr / (1.0 - std::pow(p.beta1, t));
-  const double bc2Sqrt = std::sqrt(1.0 - std::pow(p.beta2, t));
-  const double oneMinusBeta1 = 1.0 - p.beta1, oneMinusBeta2 = 1.0 - p.beta2;
-  const double sign = p.maximize ? -1.0 : 1.0;
+  AdamWCoefficients c;
+  c.decay = 1.0 - p.lr * p.weightDecay;
+  c.stepSize = p.lr / (1.0 - std::pow(p.beta1, t));
+  c.bc2Sqrt = std::sqrt(1.0 - std::pow(p.beta2, t));
+  c.oneMinusBeta1 = 1.0 - p.beta1;
+  c.beta2 = p.beta2;
+  c.oneMinusBeta2 = 1.0 - p.beta2;
+  c.eps = p.eps;
+  c.sign = p.maximize ? -1.0 : 1.0;
   ParallelFor(CeilDiv(p.numel, kBlock), p.threads, [&](int64_t block, int) {
     const int64_t first = block * kBlock, n = std::min(kBlock, p.numel - first);
     double var[kBlock], m[kBlock], v[kBlock], g[kBlock], mx[kBlock];
@@ -61,15 +59,10 @@ void RunApplyAdamW(const AdamWPlan &p, const AdamWBuffers &b) {
     Load(p.v, b.v, first, n, v);
     Load(p.grad, b.grad, first, n, g);
     if (p.amsgrad) Load(p.maxGradNorm, b.maxGradNorm, first, n, mx);
-    for (int64_t i = 0; i < n; ++i) {
-      const double grad = sign * g[i];
-      m[i] += oneMinusBeta1 * (grad - m[i]);
-      v[i] = p.beta2 * v[i] + oneMinusBeta2 * (grad * grad);
-      double second = v[i];
-      if (p.amsgrad) second = mx[i] = MaxPropagatingNan(mx[i], v[i]);
-      const double denom = std::sqrt(second) / bc2Sqrt + p.eps;
-      var[i] = var[i] * decay - stepSize * (m[i] / denom);
-    }
+    // The last block's vector steps run over zeros past its elements (never stored).
+    const int64_t padded = CeilDiv(n, kAdamWPadding) * kAdamWPadding;
+    for (double *a : {var, m, v, g, mx}) std::fill(a + n, a + padded, 0.0);
+    AdamWUpdate(c, var, m, v, g, p.amsgrad ? mx : nullptr, padded);
     Store(p.var, b.var, first, n, var);
     Store(p.m, b.m, first, n, m);
     Store(p.v, b.v, first, n, v);
