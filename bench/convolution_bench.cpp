@@ -101,10 +101,8 @@ int main(int argc, char **argv) {
   static std::string note;
   const int threads = aclcpu_bench::BenchThreads();
   const double f32Rate = aclcpu_bench::GemmGflops(false, threads), bf16Rate = aclcpu_bench::GemmGflops(true, threads);
-  note = "GEMM library rate (oneDNN " + std::to_string(dnnl_version()->major) + "." +
-         std::to_string(dnnl_version()->minor) + ", 2048^3, this run): fp32 " + std::to_string(f32Rate) +
-         " GFLOP/s, bf16 " + std::to_string(bf16Rate) +
-         " GFLOP/s (fp16 rows run as fp32 products).\nPyTorch: oneDNN convolutions; f16 rows upcast to fp32 and back.";
+  note = aclcpu_bench::GemmRateNote(f32Rate, bf16Rate) +
+         " (fp16 rows run as fp32 products).\nPyTorch: oneDNN convolutions; f16 rows upcast to fp32 and back.";
   return aclcpu_bench::BenchmarkMain(argc, argv, note.c_str(), [&](std::vector<aclcpu_bench::Row> *rows) {
     // net, N, Cin, Cout, H = W, kernel, stride: ResNet-50's conv2_x/conv4_x 3x3 and 1x1 layers, SD-UNet's
     // 320- and 640-channel ResBlock convolutions and a skip 1x1.

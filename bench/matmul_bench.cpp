@@ -103,9 +103,7 @@ int main(int argc, char **argv) {
   static std::string note;
   const int threads = aclcpu_bench::BenchThreads();
   const double f32Rate = aclcpu_bench::GemmGflops(false, threads), bf16Rate = aclcpu_bench::GemmGflops(true, threads);
-  note = "GEMM library rate (oneDNN " + std::to_string(dnnl_version()->major) + "." +
-         std::to_string(dnnl_version()->minor) + ", 2048^3, all threads, this run): fp32 " + std::to_string(f32Rate) +
-         " GFLOP/s, bf16 " + std::to_string(bf16Rate) + " GFLOP/s.\nPyTorch's BLAS: " + aclcpu_bench::TorchBlas() + ".";
+  note = aclcpu_bench::GemmRateNote(f32Rate, bf16Rate) + "\nPyTorch's BLAS: " + aclcpu_bench::TorchBlas() + ".";
   return aclcpu_bench::BenchmarkMain(argc, argv, note.c_str(), [&](std::vector<aclcpu_bench::Row> *rows) {
     const std::vector<Problem> shapes = {{Fn::kMatmul, 1, 512, 512, 512, ACL_FLOAT},
                                          {Fn::kMatmul, 1, 2048, 2048, 2048, ACL_FLOAT},

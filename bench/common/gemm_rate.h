@@ -60,6 +60,13 @@ inline double GemmGflops(bool bf16, int threads) {
   return 2.0 * n * n * n / best / 1e9;
 }
 
+// The first line of a compute-bound bench's note: the library and the two rates measured in this run.
+inline std::string GemmRateNote(double f32Rate, double bf16Rate) {
+  return "GEMM library rate (oneDNN " + std::to_string(dnnl_version()->major) + "." +
+         std::to_string(dnnl_version()->minor) + ", 2048^3, all threads, this run): fp32 " + std::to_string(f32Rate) +
+         " GFLOP/s, bf16 " + std::to_string(bf16Rate) + " GFLOP/s.";
+}
+
 // Which BLAS PyTorch's fp32 GEMMs reach here: the library behind libblas.so.3 and, for OpenBLAS,
 // the kernel set it picked for this CPU.
 inline std::string TorchBlas() {

@@ -328,6 +328,15 @@ void RoundBlocked(const DnnlConvPlan &p, void *buffer, size_t bytes, int threads
   });
 }
 
+// Reorders one operand from the caller's view (at src) into the task's blocked copy (at to), rounded as the cube
+// rounds its operands.
+void StageOperand(const DnnlConvPlan &p, const dnnl::reorder &reorder, const memory::desc &plain, const char *src,
+                  const memory::desc &blocked, char *to, const memory &scratch, dnnl::stream &stream) {
+  reorder.execute(stream,
+                  {{DNNL_ARG_FROM, At(plain, src)}, {DNNL_ARG_TO, At(blocked, to)}, {DNNL_ARG_SCRATCHPAD, scratch}});
+  stream.wait();
+  RoundBlocked(p, to, blocked.get_size(), 1);
+}
 }  // namespace
 
 DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRounding rounding, DType kernelType,
@@ -402,11 +411,7 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
       const OneThreadForLibrary one;
       dnnl::stream &stream = DnnlThreadStream();
       const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
-      p.aIn.execute(stream, {{DNNL_ARG_FROM, At(p.aPlain, ImageAt(a, p.a, n))},
-                             {DNNL_ARG_TO, At(p.aBlocked, mine, p.aBlockedOffset)},
-                             {DNNL_ARG_SCRATCHPAD, scratch}});
-      stream.wait();
-      RoundBlocked(p, mine + p.aBlockedOffset, p.aBlocked.get_size(), 1);
+      StageOperand(p, p.aIn, p.aPlain, ImageAt(a, p.a, n), p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
       std::unordered_map<int, memory> args{
           {forward ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST, At(p.aBlocked, mine, p.aBlockedOffset)},
           {DNNL_ARG_WEIGHTS, At(p.bBlocked, ws, p.bSharedOffset)},
@@ -455,15 +460,9 @@ bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gr
         const OneThreadForLibrary one;
         dnnl::stream &stream = DnnlThreadStream();
         const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
-        p.aIn.execute(stream, {{DNNL_ARG_FROM, At(p.aPlain, ImageAt(input, p.a, n))},
-                               {DNNL_ARG_TO, At(p.aBlocked, mine, p.aBlockedOffset)},
-                               {DNNL_ARG_SCRATCHPAD, scratch}});
-        p.bIn.execute(stream, {{DNNL_ARG_FROM, At(p.bPlain, ImageAt(gradOutput, p.b, n))},
-                               {DNNL_ARG_TO, At(p.bBlocked, mine, p.bBlockedOffset)},
-                               {DNNL_ARG_SCRATCHPAD, scratch}});
-        stream.wait();
-        RoundBlocked(p, mine + p.aBlockedOffset, p.aBlocked.get_size(), 1);
-        RoundBlocked(p, mine + p.bBlockedOffset, p.bBlocked.get_size(), 1);
+        StageOperand(p, p.aIn, p.aPlain, ImageAt(input, p.a, n), p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
+        StageOperand(p, p.bIn, p.bPlain, ImageAt(gradOutput, p.b, n), p.bBlocked, mine + p.bBlockedOffset, scratch,
+                     stream);
         p.primitive.execute(stream, {{DNNL_ARG_SRC, At(p.aBlocked, mine, p.aBlockedOffset)},
                                      {DNNL_ARG_DIFF_DST, At(p.bBlocked, mine, p.bBlockedOffset)},
                                      {DNNL_ARG_DIFF_WEIGHTS, At(p.outBlocked, ws, p.roundOffset + i * slotBytes)},
