@@ -43,12 +43,18 @@ endef
 deps:
 	$(call install_missing,$(APT_PACKAGES))
 
-build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_EXAMPLES=ON \
+CONFIGURE = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_BUILD_EXAMPLES=ON \
 	      -DACLNN_CPU_BUILD_BENCHMARKS=OFF
+
+build: deps
+	$(CONFIGURE)
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+# The same configuration as `build` (so `make test` afterwards reuses it), but only the libraries and the examples:
+# the test suites are most of the build.
+demo: deps
+	$(CONFIGURE)
+	cmake --build $(BUILD) -j $(JOBS) --target examples
 	@for example in $(BUILD)/bin/example_*; do echo "== $${example##*/example_}"; $$example || exit 1; done
 	@echo "== golden round trip (Python: aclnn-cpu golden, then aclnn-cpu compare on a correct and a corrupted output)"
 	@ACLNN_CPU_LIB_DIR=$(abspath $(BUILD))/lib64 PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 \
