@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
@@ -176,12 +177,18 @@ TEST_F(ApplyAdamWV2Numeric, RandomHyperParametersAndShapes) {
   }
 }
 
-TEST_F(ApplyAdamWV2Numeric, OneVsTwoThreadsBitwise) {
+// A FLOAT problem of `shape` with an INT64 step and amsgrad: the bitwise comparisons below.
+Case FloatAmsgradCase(std::vector<int64_t> shape) {
   Case c;
-  c.shape = {300, 1000};
+  c.shape = std::move(shape);
   for (int i = 0; i < 5; ++i) c.types[i] = ACL_FLOAT;
   c.stepType = ACL_INT64;
   c.h.amsgrad = true;
+  return c;
+}
+
+TEST_F(ApplyAdamWV2Numeric, OneVsTwoThreadsBitwise) {
+  Case c = FloatAmsgradCase({300, 1000});
   c.steps = 2;
   std::mt19937_64 a(7), b(7);
   c.threads = 1;
@@ -193,11 +200,7 @@ TEST_F(ApplyAdamWV2Numeric, OneVsTwoThreadsBitwise) {
 // The update runs on each SIMD target this CPU has (adam_w_update.cpp): every target checked against the float64
 // reference and giving the same bits (amsgrad and maximize on, a last block shorter than a vector).
 TEST_F(ApplyAdamWV2Numeric, EverySimdTargetGivesTheSameBits) {
-  Case c;
-  c.shape = {7, 301};
-  for (int i = 0; i < 5; ++i) c.types[i] = ACL_FLOAT;
-  c.stepType = ACL_INT64;
-  c.h.amsgrad = true;
+  Case c = FloatAmsgradCase({7, 301});
   c.h.maximize = true;
   std::vector<std::vector<unsigned char>> results;
   ForEachSimdTarget([&] {

@@ -58,32 +58,23 @@ bool PlainImage(const TensorView &v, int64_t images, memory::desc *desc) {
 }
 
 // The weight (Cout, Cin/G, *K) as oneDNN's (Cout, Cin, *K) or grouped (G, Cout/G, Cin/G, *K) dims, with the
-// view's strides (dense fp32 when `dense`).
-bool PlainWeight(const TensorView &w, int64_t groups, bool dense, memory::desc *desc) {
-  memory::data_type dt = memory::data_type::f32;
-  if (!dense && !DnnlType(w.dtype, &dt)) return false;
+// view's strides.
+bool PlainWeight(const TensorView &w, int64_t groups, memory::desc *desc) {
+  memory::data_type dt;
+  if (!DnnlType(w.dtype, &dt)) return false;
   Dims dims, strides;
-  int64_t denseStride = 1;
-  std::vector<int64_t> denseStrides(static_cast<size_t>(w.rank));
-  for (int d = w.rank - 1; d >= 0; --d) {
-    denseStrides[static_cast<size_t>(d)] = denseStride;
-    denseStride *= w.dims[d];
-  }
-  auto stride = [&](int d) { return dense ? denseStrides[static_cast<size_t>(d)] : w.strides[d]; };
   if (groups > 1) {
     dims.push_back(groups);
-    strides.push_back(w.dims[0] / groups * stride(0));
+    strides.push_back(w.dims[0] / groups * w.strides[0]);
     dims.push_back(w.dims[0] / groups);
   } else {
     dims.push_back(w.dims[0]);
   }
-  strides.push_back(stride(0));
-  for (int d = 1; d < w.rank; ++d) {
-    if (stride(d) < 0) return false;
-    dims.push_back(w.dims[d]);
-    strides.push_back(stride(d));
+  for (int d = 0; d < w.rank; ++d) {
+    if (w.strides[d] < 0) return false;
+    if (d > 0) dims.push_back(w.dims[d]);
+    strides.push_back(w.strides[d]);
   }
-  if (strides[0] < 0) return false;
   *desc = memory::desc(dims, dt, strides);
   return true;
 }
@@ -209,10 +200,9 @@ bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType
   const auto &engine = DnnlEngine();
   const bool weights = p->pass == ConvPass::kBackwardWeights;
   if (!PlainImage(p->a, p->imagesPerCall, &p->aPlain) ||
-      !(weights ? PlainImage(p->b, p->imagesPerCall, &p->bPlain) : PlainWeight(p->b, geo.groups, false, &p->bPlain)))
+      !(weights ? PlainImage(p->b, p->imagesPerCall, &p->bPlain) : PlainWeight(p->b, geo.groups, &p->bPlain)))
     return false;
-  if (weights ? !PlainWeight(p->out, geo.groups, true, &p->outPlain) : !PlainImage(p->out, 1, &p->outPlain))
-    return false;
+  if (!weights && !PlainImage(p->out, 1, &p->outPlain)) return false;  // backward weights: unblocked by tables
   if (p->pass == ConvPass::kForward) {
     p->biasDesc = memory::desc({geo.cout}, memory::data_type::f32, memory::format_tag::x);
     const auto desc = p->hasBias
@@ -270,16 +260,16 @@ bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType
 // Lays out the workspace; false when a part could not be held.
 bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
   const bool weights = p->pass == ConvPass::kBackwardWeights;
-  size_t bytes = 0;
-  auto take = [&](size_t size) {
-    const size_t at = bytes;
-    bytes += AlignUp(size);
+  size_t bytes = 0, part = 0;  // the shared parts, then one thread's part
+  auto take = [](size_t *cursor, size_t size) {
+    const size_t at = *cursor;
+    *cursor += AlignUp(size);
     return at;
   };
   const size_t aSize = p->aBlocked.get_size(), bSize = p->bBlocked.get_size(), outSize = p->outBlocked.get_size();
   if (!Fits(aSize) || !Fits(bSize) || !Fits(outSize) || !Fits(scratch)) return false;
-  if (!weights) p->bSharedOffset = take(bSize);
-  if (p->hasBias) p->biasOffset = take(static_cast<size_t>(p->out.dims[1]) * sizeof(float));
+  if (!weights) p->bSharedOffset = take(&bytes, bSize);
+  if (p->hasBias) p->biasOffset = take(&bytes, static_cast<size_t>(p->out.dims[1]) * sizeof(float));
   if (weights) {  // the round's blocked gradients, their blocked double sum, the plain double sum
     p->blockedElements = static_cast<int64_t>(outSize / sizeof(float));
     const int64_t imageBytes = static_cast<int64_t>(AlignUp(outSize));
@@ -287,23 +277,17 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
     p->imagesPerRound = std::min(p->imagesPerRound, p->images / p->imagesPerCall);
     const size_t roundBytes = static_cast<size_t>(imageBytes) * static_cast<size_t>(p->imagesPerRound);
     const size_t blockedSumBytes = static_cast<size_t>(p->blockedElements) * sizeof(double);
-    const size_t sumBytes = static_cast<size_t>(p->weightElements) * sizeof(double);
+    const size_t sumBytes = p->outerOffsets.size() * p->innerOffsets.size() * sizeof(double);
     if (!Fits(roundBytes) || !Fits(blockedSumBytes) || !Fits(sumBytes)) return false;
-    p->roundOffset = take(roundBytes);
-    p->blockedSumOffset = take(blockedSumBytes);
-    p->sumOffset = take(sumBytes);
+    p->roundOffset = take(&bytes, roundBytes);
+    p->blockedSumOffset = take(&bytes, blockedSumBytes);
+    p->sumOffset = take(&bytes, sumBytes);
   }
   p->threadOffset = bytes;
-  size_t part = 0;
-  auto takePart = [&](size_t size) {
-    const size_t at = part;
-    part += AlignUp(size);
-    return at;
-  };
-  p->aBlockedOffset = takePart(aSize);
-  if (weights) p->bBlockedOffset = takePart(bSize);
-  if (!weights) p->outBlockedOffset = takePart(outSize);  // backward weights: the kernel writes its round slot
-  p->scratchOffset = takePart(scratch);
+  p->aBlockedOffset = take(&part, aSize);
+  if (weights) p->bBlockedOffset = take(&part, bSize);
+  if (!weights) p->outBlockedOffset = take(&part, outSize);  // backward weights: the kernel writes its round slot
+  p->scratchOffset = take(&part, scratch);
   p->threadStride = part;
   p->workspaceBytes = bytes + part * static_cast<size_t>(p->threads);
   return Fits(p->workspaceBytes);
@@ -355,7 +339,6 @@ DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRoundin
   p.out = out;
   p.hasBias = bias != nullptr;
   if (bias != nullptr) p.bias = *bias;
-  p.weightElements = geo.cout * geo.PatchRows();
   p.threads = PlanThreads();
   if (pass == ConvPass::kBackwardWeights) {
     // One image's sum over its pixels is the library's; with fewer than four images the double sum over images
@@ -379,9 +362,6 @@ DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRoundin
   } catch (const dnnl::error &) {
     return DnnlConvPlan{};
   }
-  p.aStep = a.strides[0];
-  p.bStep = pass == ConvPass::kBackwardWeights ? b.strides[0] : 0;
-  p.outStep = pass == ConvPass::kBackwardWeights ? 0 : out.strides[0];
   p.usable = true;
   return p;
 }

@@ -39,19 +39,18 @@ struct DnnlConvPlan {
   // Per pass, the two operands and the result:
   //   forward:          a = input image,      b = weight,             out = output image
   //   backward data:    a = gradOutput image, b = weight,             out = gradInput image
-  //   backward weights: a = input image,      b = gradOutput image,   out = one image's gradWeight (dense fp32)
+  //   backward weights: a = input images,     b = gradOutput images,  out = gradWeight (its dims and dtype)
   TensorView a, b, out;
   bool hasBias = false;
   TensorView bias;
   dnnl::primitive primitive;
-  dnnl::reorder aIn, bIn, outBack;  // plain -> blocked for a and b, blocked -> plain for out
+  dnnl::reorder aIn, bIn, outBack;  // plain -> blocked for a and b, blocked -> plain for out (not backward weights)
   dnnl::memory::desc aPlain, bPlain, outPlain, aBlocked, bBlocked, outBlocked, biasDesc, scratchDesc;
-  int64_t aStep = 0, bStep = 0, outStep = 0;  // elements between images of a, b, out (b: weight: 0)
   // Workspace: shared blocked weight and fp32 bias, then per thread the blocked a, b, out and the scratchpads;
-  // backward weights: the round's per-image results (dense fp32) and the double sum.
+  // backward weights: the round's per-call blocked gradients, their blocked double sum and the plain one.
   size_t bSharedOffset = 0, biasOffset = 0, threadOffset = 0, threadStride = 0;
   size_t aBlockedOffset = 0, bBlockedOffset = 0, outBlockedOffset = 0, scratchOffset = 0;  // within a thread's part
-  int64_t weightElements = 0, imagesPerRound = 0;  // backward weights: calls per round
+  int64_t imagesPerRound = 0;  // backward weights: calls per round
   // Backward weights: the blocked gradient's element count, and where plain element (c, j) of gradWeight
   // (c < Cout, j < Cin/G * kernel) sits in it: outerOffsets[c] + innerOffsets[j] (blocked layouts are separable).
   int64_t blockedElements = 0;
