@@ -795,6 +795,7 @@ TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
                                    // Row path (one output at a time), for the same model: one chunk with a
                                    // ragged stripe, several chunks with a ragged last one, a sum of all dims.
                                    {{70, 33}, {1}, 0},
+                                   {{70, 33}, {1}, 1},  // rows a padded stride apart (the dense-rows kernel)
                                    {{5, 9000}, {1}, 0},
                                    {{3, 4099}, {0, 1}, 0}};
   std::mt19937_64 rng(13);

@@ -182,6 +182,23 @@ double StripedSumBF16(const uint16_t *x, int64_t n) { return StripedSumOf(Half16
 
 double StripedSumF64(const double *x, int64_t n) { return StripedSumOf(x, n); }
 
+// sums[k] = StripedSumOf(the n values from x + k * rowStride) for k < rows: one dispatch for a block of
+// short rows, whose per-row dispatch and run walk cost more than their sums.
+template <class S>
+void StripedRowSumsOf(S x, int64_t rows, int64_t n, int64_t rowStride, double *HWY_RESTRICT sums) {
+  for (int64_t k = 0; k < rows; ++k) sums[k] = StripedSumOf(x + k * rowStride, n);
+}
+
+void StripedRowSumsF32(const float *x, int64_t rows, int64_t n, int64_t rowStride, double *sums) {
+  StripedRowSumsOf(x, rows, n, rowStride, sums);
+}
+void StripedRowSumsF16(const uint16_t *x, int64_t rows, int64_t n, int64_t rowStride, double *sums) {
+  StripedRowSumsOf(Half16<false>{x}, rows, n, rowStride, sums);
+}
+void StripedRowSumsBF16(const uint16_t *x, int64_t rows, int64_t n, int64_t rowStride, double *sums) {
+  StripedRowSumsOf(Half16<true>{x}, rows, n, rowStride, sums);
+}
+
 // acc[v] += row[v] for v < m: one row of the column path added to the accumulators of its stripe.
 template <class S>
 void AddRow(const S *HWY_RESTRICT row, int64_t m, double *HWY_RESTRICT acc) {
@@ -206,6 +223,9 @@ HWY_EXPORT(StripedSumF32);
 HWY_EXPORT(StripedSumF64);
 HWY_EXPORT(StripedSumF16);
 HWY_EXPORT(StripedSumBF16);
+HWY_EXPORT(StripedRowSumsF32);
+HWY_EXPORT(StripedRowSumsF16);
+HWY_EXPORT(StripedRowSumsBF16);
 HWY_EXPORT(StripeAddF32);
 HWY_EXPORT(StripeAddF64);
 
@@ -213,6 +233,15 @@ double StripedSum(const float *x, int64_t n) { return HWY_DYNAMIC_DISPATCH(Strip
 double StripedSum(const double *x, int64_t n) { return HWY_DYNAMIC_DISPATCH(StripedSumF64)(x, n); }
 double StripedSum16(const uint16_t *x, int64_t n, bool bf16) {
   return bf16 ? HWY_DYNAMIC_DISPATCH(StripedSumBF16)(x, n) : HWY_DYNAMIC_DISPATCH(StripedSumF16)(x, n);
+}
+void StripedRowSums(const float *x, int64_t rows, int64_t n, int64_t rowStride, double *sums) {
+  HWY_DYNAMIC_DISPATCH(StripedRowSumsF32)(x, rows, n, rowStride, sums);
+}
+void StripedRowSums16(const uint16_t *x, int64_t rows, int64_t n, int64_t rowStride, bool bf16, double *sums) {
+  if (bf16)
+    HWY_DYNAMIC_DISPATCH(StripedRowSumsBF16)(x, rows, n, rowStride, sums);
+  else
+    HWY_DYNAMIC_DISPATCH(StripedRowSumsF16)(x, rows, n, rowStride, sums);
 }
 void StripeAdd(const float *row, int64_t m, double *acc) { HWY_DYNAMIC_DISPATCH(StripeAddF32)(row, m, acc); }
 void StripeAdd(const double *row, int64_t m, double *acc) { HWY_DYNAMIC_DISPATCH(StripeAddF64)(row, m, acc); }

@@ -55,6 +55,9 @@ double StripedSum(const float *x, int64_t n);
 // The same for a dense run of FLOAT16 (bf16 false) or BF16 elements, widened in registers (exact).
 double StripedSum16(const uint16_t *x, int64_t n, bool bf16);
 double StripedSum(const double *x, int64_t n);
+// StripedRowSums: sums[k] = StripedSum of the n values from x + k * rowStride, for k < rows.
+void StripedRowSums(const float *x, int64_t rows, int64_t n, int64_t rowStride, double *sums);
+void StripedRowSums16(const uint16_t *x, int64_t rows, int64_t n, int64_t rowStride, bool bf16, double *sums);
 void StripeAdd(const float *row, int64_t m, double *acc);
 void StripeAdd(const double *row, int64_t m, double *acc);
 
@@ -78,6 +81,11 @@ struct ReducePlan {
   // The column path (outputs closer in memory than a reduction's elements): blocks are tiles of up to
   // columnWidth outputs along the innermost kept dim (times the chunks); 0: the paths above.
   int64_t columnWidth = 0;
+  bool outDense = false;  // out is row-major dense: a block's outputs are one run
+  // Each output one dense FLOAT/FLOAT16/BF16 run of `inner` (<= kReduceChunk) elements, the outputs' runs
+  // evenly spaced (rowStride): blocks sum their rows in one kernel call (Reducer::RunDenseRows).
+  bool denseRows = false;
+  int64_t rowStride = 0;
   int64_t chunkBuffer = 0, outBuffer = 0;  // elements of the per-thread buffers
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
