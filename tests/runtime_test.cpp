@@ -257,6 +257,40 @@ TEST(Runtime, MallocFreeRegistry) {
   EXPECT_GT(total, 0u);
 }
 
+// Blocks above 1 MiB under the HUGE policies are 2 MiB-aligned (offered to transparent huge pages, as the device
+// gives huge pages first); NORMAL_ONLY blocks and small ones are ordinary 64-byte-aligned blocks. Either way the
+// whole rounded block is usable and the registry knows it.
+TEST(Runtime, HugePagePolicies) {
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  struct Row {
+    size_t request;
+    aclrtMemMallocPolicy policy;
+    bool huge;
+  };
+  const auto withAccessBits = static_cast<aclrtMemMallocPolicy>(ACL_MEM_MALLOC_HUGE_ONLY | 0x100000);
+  for (const Row &r :
+       {Row{3 << 20, ACL_MEM_MALLOC_HUGE_FIRST, true}, Row{(1 << 20) + 100, ACL_MEM_MALLOC_HUGE_ONLY, true},
+        Row{3 << 20, withAccessBits, true}, Row{3 << 20, static_cast<aclrtMemMallocPolicy>(99), true},
+        Row{3 << 20, ACL_MEM_MALLOC_NORMAL_ONLY, false}, Row{1000, ACL_MEM_MALLOC_HUGE_FIRST, false}}) {
+    SCOPED_TRACE(std::to_string(r.request) + " policy " + std::to_string(static_cast<int>(r.policy)));
+    void *p = nullptr;
+    ASSERT_EQ(aclrtMalloc(&p, r.request, r.policy), ACL_SUCCESS);
+    const auto address = reinterpret_cast<uintptr_t>(p);
+    EXPECT_EQ(address % 64, 0u);
+    if (r.huge) {
+      EXPECT_EQ(address % kHugePage, 0u);
+    }
+    aclcpu::MemoryBlock block;
+    ASSERT_TRUE(aclcpu::FindMemoryBlock(p, &block));
+    EXPECT_EQ(block.usable, aclcpu::AllocationBytes(r.request, true));
+    std::vector<char> host(block.usable, 5);
+    EXPECT_EQ(aclrtMemcpy(p, block.usable, host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(host.data(), host.size(), p, block.usable + 1, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  }
+}
+
 // CANN's granularity (base-api.md §5): aclrtMalloc rounds up to 32 bytes and adds 32, aclrtMallocAlign32 only
 // rounds. Copies and fills may use the whole rounded block, and not one byte more.
 TEST(Runtime, AllocationGranularity) {
@@ -264,7 +298,9 @@ TEST(Runtime, AllocationGranularity) {
     size_t request, padded, align32;
   };
   for (const Row &r :
-       {Row{1, 64, 32}, Row{16, 64, 32}, Row{32, 64, 32}, Row{33, 96, 64}, Row{100, 160, 128}, Row{4096, 4128, 4096}}) {
+       {Row{1, 64, 32}, Row{16, 64, 32}, Row{32, 64, 32}, Row{33, 96, 64}, Row{100, 160, 128}, Row{4096, 4128, 4096},
+        Row{size_t{1} << 20, (size_t{1} << 20) + 32, size_t{1} << 20},  // on either side of the huge-page limit
+        Row{(size_t{1} << 20) + 1, (size_t{1} << 20) + 64, (size_t{1} << 20) + 32}}) {
     SCOPED_TRACE(r.request);
     EXPECT_EQ(aclcpu::AllocationBytes(r.request, true), r.padded);
     EXPECT_EQ(aclcpu::AllocationBytes(r.request, false), r.align32);

@@ -1,5 +1,6 @@
 // "Device" memory: host heap blocks tracked in a registry of live allocations, and the
 // aclrtMemcpy/aclrtMemset family with CANN's argument checks.
+#include <sys/mman.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -52,6 +53,21 @@ bool FindLocked(Registry &r, const void *ptr, MemoryBlock *block) {
   return true;
 }
 
+// Huge pages, as the device gives blocks above 1 MiB under the HUGE policies (CANN: "HUGE_FIRST: a request of
+// at most 1 MB gets normal pages; a larger one huge pages first"). Here the block is aligned to and rounded up to
+// 2 MiB and offered to the kernel's transparent huge pages (madvise; where THP is off, ordinary pages). What it
+// buys is TLB reach: a sum over the outer dim of a 64 MiB tensor steps a row, i.e. a 4 KiB page, at a time and
+// took 2.0 ms on 4 KiB pages against 1.2 ms on 2 MiB ones (docs/performance.md).
+constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kNormalPagesUpTo = size_t{1} << 20;
+
+bool WantsHugePages(aclrtMemMallocPolicy policy) {
+  // The low byte is the page policy; the bits above it (memory type, access) do not change the pages. A policy
+  // outside the enum is the default, HUGE_FIRST.
+  const auto pages = static_cast<unsigned>(policy) & 0xFFu;
+  return pages != ACL_MEM_MALLOC_NORMAL_ONLY && pages != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+}
+
 // Physical memory: the most a "device" allocation may ask for (a device cannot exceed its HBM either).
 size_t PhysicalMemoryBytes() {
   static const size_t bytes = [] {
@@ -61,7 +77,7 @@ size_t PhysicalMemoryBytes() {
   return bytes;
 }
 
-aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api) {
+aclError Allocate(void **ptr, size_t size, bool host, bool pad, bool hugePages, const char *api) {
   if (ptr == nullptr) {
     ReportError("EH0001", std::string(api) + ": expected a non-null output pointer, but got nullptr");
     return ACL_ERROR_INVALID_PARAM;
@@ -83,7 +99,10 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, const char *api)
                               " bytes of physical memory, but got " + std::to_string(size));
     return ACL_ERROR_RT_MEMORY_ALLOCATION;
   }
-  void *p = std::aligned_alloc(kAlignment, total);
+  const bool huge = hugePages && total > kNormalPagesUpTo && total <= SIZE_MAX - kHugePage;
+  void *p = huge ? std::aligned_alloc(kHugePage, (total + kHugePage - 1) / kHugePage * kHugePage)
+                 : std::aligned_alloc(kAlignment, total);
+  if (huge && p != nullptr) madvise(p, (total + kHugePage - 1) / kHugePage * kHugePage, MADV_HUGEPAGE);  // a hint
   if (p == nullptr) {
     ReportError("EL0004", std::string(api) + ": out of memory allocating " + std::to_string(size) + " bytes");
     return ACL_ERROR_RT_MEMORY_ALLOCATION;
@@ -295,22 +314,22 @@ bool FindMemoryBlock(const void *ptr, MemoryBlock *block) {
 
 extern "C" {
 
-aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy) {
-  return aclcpu::Allocate(devPtr, size, false, true, "aclrtMalloc");
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  return aclcpu::Allocate(devPtr, size, false, true, aclcpu::WantsHugePages(policy), "aclrtMalloc");
 }
 
-aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy) {
-  return aclcpu::Allocate(devPtr, size, false, false, "aclrtMallocAlign32");
+aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  return aclcpu::Allocate(devPtr, size, false, false, aclcpu::WantsHugePages(policy), "aclrtMallocAlign32");
 }
 
-aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy) {
-  return aclcpu::Allocate(devPtr, size, false, true, "aclrtMallocCached");
+aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  return aclcpu::Allocate(devPtr, size, false, true, aclcpu::WantsHugePages(policy), "aclrtMallocCached");
 }
 
 aclError aclrtFree(void *devPtr) { return aclcpu::Release(devPtr, false, "aclrtFree"); }
 
 aclError aclrtMallocHost(void **hostPtr, size_t size) {
-  return aclcpu::Allocate(hostPtr, size, true, true, "aclrtMallocHost");
+  return aclcpu::Allocate(hostPtr, size, true, true, false, "aclrtMallocHost");
 }
 
 aclError aclrtFreeHost(void *hostPtr) { return aclcpu::Release(hostPtr, true, "aclrtFreeHost"); }
