@@ -85,6 +85,52 @@ TEST(ActivationKernels, Fused16MatchesTheStagedPathBitForBit) {
   });
 }
 
+// The lookup kernels (ActivationLookup16) give the fused kernels' bits for every pattern, tails and in-place runs
+// included; the maths without a table and the FLOAT storage get none. The table holds the results of the target
+// that built it (this CPU's best, as in the library), which the lookup loop of every target must reproduce: the
+// fused kernels of the older targets differ from it on a few extreme inputs (NaN signs; e^|x| clamped near
+// FLT_MAX on SSE4), so each target's lookup is compared with the best target's fused results.
+TEST(ActivationKernels, LookupGivesTheFusedBits) {
+  const std::vector<uint16_t> a = AllPatterns(40503);
+  const std::vector<int64_t> lengths = {0, 1, 3, 4, 7, static_cast<int64_t>(a.size())};
+  const aclcpu::PointwiseParams params;
+  for (const OpCase &c : kFloatOps) {
+    for (DType t : {DType::kF16, DType::kBF16}) {
+      SCOPED_TRACE(std::string(c.name) + (t == DType::kF16 ? " f16" : " bf16"));
+      const aclcpu::PointwiseKernel lookup = aclcpu::ActivationLookup16(c.op, t);
+      const bool tabled = c.op == ActivationOp::kSigmoid || c.op == ActivationOp::kSilu ||
+                          c.op == ActivationOp::kGeluTanh || c.op == ActivationOp::kGeluErf;
+      ASSERT_EQ(lookup != nullptr, tabled);
+      EXPECT_EQ(aclcpu::ActivationLookup16(c.op, DType::kF32), nullptr);
+      if (!tabled) continue;
+      const aclcpu::Fused16Kernels fused = aclcpu::ActivationFused16(c.op);
+      const aclcpu::PointwiseKernel kernel = t == DType::kF16 ? fused.f16 : fused.bf16;
+      std::vector<std::vector<uint16_t>> want;
+      for (int64_t n : lengths) {
+        std::vector<uint16_t> w(a.size(), 1);
+        const void *in[1] = {a.data()};
+        kernel(n, in, w.data(), params);
+        want.push_back(w);
+      }
+      ForEachSimdTarget([&] {
+        const aclcpu::PointwiseKernel onTarget = aclcpu::ActivationLookup16(c.op, t);
+        for (size_t l = 0; l < lengths.size(); ++l) {
+          const int64_t n = lengths[l];
+          std::vector<uint16_t> got(a.size(), 1);
+          const void *in[1] = {a.data()};
+          onTarget(n, in, got.data(), params);
+          ASSERT_EQ(got, want[l]) << "n " << n;
+          std::vector<uint16_t> inplace = a, wantInPlace = want[l];  // out aliasing the input
+          for (size_t i = static_cast<size_t>(n); i < a.size(); ++i) wantInPlace[i] = a[i];
+          const void *self[1] = {inplace.data()};
+          onTarget(n, self, inplace.data(), params);
+          ASSERT_EQ(inplace, wantInPlace) << "in place, n " << n;
+        }
+      });
+    }
+  }
+}
+
 double Sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 double GeluTanhZ(double x) { return 1.5957691216057308 * (x + 0.044715 * x * x * x); }
 double Reference(ActivationOp op, double g, double x) {

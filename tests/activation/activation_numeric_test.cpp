@@ -29,6 +29,7 @@
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
 #include "math/arith_tester.h"
+#include "ops/activation/activation_family/activation_kernels.h"
 
 namespace aclcpu_test {
 namespace {
@@ -771,6 +772,46 @@ TEST_F(ActivationNumeric, InPlaceAndAliasedOut) {
       std::vector<Ref> refs;
       for (size_t i = 0; i < gv.size(); ++i) refs.push_back(RefOf(call, Re(gv[i]), Re(xv[i])));
       EXPECT_TRUE(CheckReal(ACL_FLOAT, refs, Reals(got), ActName(a)));
+    }
+  }
+}
+
+// Large FLOAT16/BF16 tensors of the one-input maths look their results up in a table of the fused kernel's own
+// results (activation_lookup.cpp): every 16-bit pattern (NaNs, subnormals and infinities included) gives the bytes
+// the computed path gives on tensors too small for the table, in place too.
+TEST_F(ActivationNumeric, SixteenBitLookupMatchesTheComputedPath) {
+  const int64_t large = aclcpu::kActivationLookupMinElements + 5, piece = 16384;
+  ASSERT_GT(large, 65536);
+  ASSERT_LT(piece, aclcpu::kActivationLookupMinElements);
+  for (aclDataType t : {ACL_FLOAT16, ACL_BF16}) {
+    std::vector<unsigned char> bytes(static_cast<size_t>(large) * 2);
+    for (int64_t i = 0; i < large; ++i) {  // 40503 is odd: every pattern appears
+      const auto pattern = static_cast<uint16_t>((i * 40503 + 7) & 0xFFFF);
+      std::memcpy(&bytes[static_cast<size_t>(i) * 2], &pattern, 2);
+    }
+    for (Act a : {Act::kSilu, Act::kGelu, Act::kGeluV2, Act::kSigmoid, Act::kInplaceSigmoid}) {
+      for (int64_t approximate : {0, 1}) {
+        if (approximate == 1 && a != Act::kGeluV2) continue;
+        SCOPED_TRACE(std::string(ActName(a)) + " " + DTypeLabel(t) + " approximate " + std::to_string(approximate));
+        Call call;
+        call.fn = a;
+        call.approximate = approximate;
+        const bool inplace = a == Act::kInplaceSigmoid;
+        AnyTensor big({large}, t), bigOut({large}, t);
+        big.SetBytes(bytes);
+        ASSERT_TRUE(inplace ? RunAct(call, &big) : RunAct(call, &big, &bigOut));
+        const std::vector<unsigned char> got = inplace ? big.Bytes() : bigOut.Bytes();
+        for (int64_t first = 0; first < large; first += piece) {
+          const int64_t len = std::min(piece, large - first);
+          const auto from = bytes.begin() + first * 2;
+          AnyTensor small({len}, t), smallOut({len}, t);
+          small.SetBytes(std::vector<unsigned char>(from, from + len * 2));
+          ASSERT_TRUE(inplace ? RunAct(call, &small) : RunAct(call, &small, &smallOut));
+          const std::vector<unsigned char> want = inplace ? small.Bytes() : smallOut.Bytes();
+          ASSERT_EQ(std::memcmp(want.data(), got.data() + first * 2, static_cast<size_t>(len) * 2), 0)
+              << "elements " << first << " .. " << first + len;
+        }
+      }
     }
   }
 }

@@ -211,6 +211,12 @@ class AnyTensor {
     return out;
   }
 
+  // Writes the storage's bytes as given (the inverse of Bytes).
+  void SetBytes(const std::vector<unsigned char> &host) {
+    ASSERT_EQ(host.size(), bytes_);
+    aclrtMemcpy(device_, bytes_, host.data(), bytes_, ACL_MEMCPY_HOST_TO_DEVICE);
+  }
+
   std::vector<unsigned char> Bytes() const {
     std::vector<unsigned char> host(bytes_);
     if (bytes_ > 0) aclrtMemcpy(host.data(), bytes_, device_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST);

@@ -85,8 +85,15 @@ aclnnStatus LaunchActivation(const ActivationCall &call, uint64_t *workspaceSize
       if (views[i].dtype != through) in[i].loadThrough = through;  // the vendor's Cast to the compute dtype
     }
     const DType roundThrough = outView.dtype != through ? through : DType::kOther;
-    plan = PlanPointwise(kernel, call.params, type, type, in, numInputs, outView, roundThrough,
-                         type == ComputeType::kF32 ? ActivationFused16(call.kind) : Fused16Kernels{});
+    Fused16Kernels fused;
+    if (type == ComputeType::kF32) {
+      fused = ActivationFused16(call.kind);
+      if (outView.Numel() >= kActivationLookupMinElements) {
+        if (const PointwiseKernel lookup = ActivationLookup16(call.kind, outView.dtype))
+          (outView.dtype == DType::kBF16 ? fused.bf16 : fused.f16) = lookup;
+      }
+    }
+    plan = PlanPointwise(kernel, call.params, type, type, in, numInputs, outView, roundThrough, fused);
   }
   return CreatePointwiseExecutor(call.op, call.inputs, call.out, plan, compute, workspaceSize, executor);
 }
