@@ -31,11 +31,12 @@ PointwiseKernel ActivationKernel(ActivationOp op, ComputeType t);
 // bit for bit the staged result.
 Fused16Kernels ActivationFused16(ActivationOp op);
 
-// Large FLOAT16/BF16 tensors of the one-input maths with a costly fp32 evaluation (Sigmoid, Silu, both Gelu
-// forms) have only 65536 possible inputs: a fused kernel that looks each result up in a table of the fused
-// kernel's own results (activation_lookup.cpp), built on the first call for (op, storage) and kept for the
-// process (128 KiB each; thread-safe). The same bits as ActivationFused16's kernel. Null for the other maths and
-// dtypes. Phase 1 only (it may build the table).
+// Large FLOAT16/BF16 tensors have only 65536 possible inputs x: for the one-input maths with a costly fp32
+// evaluation (Sigmoid, Silu, both Gelu forms) a fused kernel that looks each result up in a table of the fused
+// kernel's own results; for SiluGrad and GeluErfGrad (g * slope(x)) one that looks slope(x) up as fp32 and
+// multiplies (activation_lookup.cpp). Each table is built on the first call for (op, storage) and kept for the
+// process (128 or 256 KiB; thread-safe). The same bits as ActivationFused16's kernels. Null for the other maths
+// and dtypes. Phase 1 only (it may build the table).
 PointwiseKernel ActivationLookup16(ActivationOp op, DType storage);
 // The tensors large enough to be worth a table's first build (65536 evaluations, about 50 us).
 constexpr int64_t kActivationLookupMinElements = int64_t{1} << 18;
