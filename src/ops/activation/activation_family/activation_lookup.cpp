@@ -35,18 +35,20 @@ void LookupRun(const uint16_t *HWY_RESTRICT table, int64_t n, const uint16_t *x,
   for (; k < n; ++k) y[k] = table[x[k]];
 }
 
-// y[k] = 16-bit(g[k] * slope[x[k]]) for k < n: the fused kernel's last product (g times the slope, in that order)
+// y[k] = 16-bit(g[k] * slope[x[k]]) for k < n (slopes gathered: scalar loads into a buffer read back as a vector
+// stalled on store forwarding, slower than computing): the fused kernel's last product (g times the slope)
 // and its rounding, with the slope read instead of computed. The tail goes through zero-padded vectors, as the
 // fused kernel's does. y may alias g or x (each vector is read before it is written).
 template <bool kBF16>
 void SlopeLookupRun(const float *HWY_RESTRICT slope, int64_t n, const uint16_t *g, const uint16_t *x, uint16_t *y) {
   const hn::ScalableTag<float> df;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
-  HWY_ALIGN float slopes[hn::MaxLanes(df)];
+  const hn::RebindToSigned<decltype(df)> di;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
   const auto product = [&](const uint16_t *gv, const uint16_t *xv, uint16_t *out) HWY_ATTR {
-    for (int64_t i = 0; i < lanes; ++i) slopes[i] = slope[xv[i]];
+    const auto index = hn::BitCast(di, hn::PromoteTo(hn::RebindToUnsigned<decltype(df)>(), hn::LoadU(d16, xv)));
     const auto gradient = kBF16 ? LoadBF16AsF32(df, gv) : LoadF16AsF32(df, gv);
-    const auto r = hn::Mul(gradient, hn::Load(df, slopes));
+    const auto r = hn::Mul(gradient, hn::GatherIndex(df, slope, index));
     if constexpr (kBF16) {
       StoreF32AsBF16(df, r, out);
     } else {
