@@ -100,9 +100,9 @@ aclError Allocate(void **ptr, size_t size, bool host, bool pad, bool hugePages, 
     return ACL_ERROR_RT_MEMORY_ALLOCATION;
   }
   const bool huge = hugePages && total > kNormalPagesUpTo && total <= SIZE_MAX - kHugePage;
-  void *p = huge ? std::aligned_alloc(kHugePage, (total + kHugePage - 1) / kHugePage * kHugePage)
-                 : std::aligned_alloc(kAlignment, total);
-  if (huge && p != nullptr) madvise(p, (total + kHugePage - 1) / kHugePage * kHugePage, MADV_HUGEPAGE);  // a hint
+  const size_t hugeBytes = huge ? (total + kHugePage - 1) / kHugePage * kHugePage : 0;
+  void *p = huge ? std::aligned_alloc(kHugePage, hugeBytes) : std::aligned_alloc(kAlignment, total);
+  if (huge && p != nullptr) madvise(p, hugeBytes, MADV_HUGEPAGE);  // a hint
   if (p == nullptr) {
     ReportError("EL0004", std::string(api) + ": out of memory allocating " + std::to_string(size) + " bytes");
     return ACL_ERROR_RT_MEMORY_ALLOCATION;

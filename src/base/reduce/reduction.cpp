@@ -140,17 +140,18 @@ class Reducer {
   void RunDenseRows() const {
     constexpr int64_t kRowBatch = 64;
     const auto esize = static_cast<int64_t>(DTypeSize(p_.in.dtype));
+    const int64_t rowStride = p_.keptRank == 1 ? p_.keptStrides[0] : 0;
     ParallelFor(p_.numBlocks, p_.threads, [&](int64_t block, int thread) {
       const int64_t first = block * p_.outputsPerBlock, last = std::min(p_.outer, first + p_.outputsPerBlock);
       AccValue *vals = OutValues(thread);
       double sums[kRowBatch];
       for (int64_t j = first; j < last; j += kRowBatch) {
         const int64_t rows = std::min(kRowBatch, last - j);
-        const char *x = in_ + (p_.in.offset + j * p_.rowStride) * esize;
+        const char *x = in_ + (p_.in.offset + j * rowStride) * esize;
         if (p_.in.dtype == DType::kF32)
-          StripedRowSums(reinterpret_cast<const float *>(x), rows, p_.inner, p_.rowStride, sums);
+          StripedRowSums(reinterpret_cast<const float *>(x), rows, p_.inner, rowStride, sums);
         else
-          StripedRowSums16(reinterpret_cast<const uint16_t *>(x), rows, p_.inner, p_.rowStride,
+          StripedRowSums16(reinterpret_cast<const uint16_t *>(x), rows, p_.inner, rowStride,
                            p_.in.dtype == DType::kBF16, sums);
         for (int64_t k = 0; k < rows; ++k) {
           AccValue v;
@@ -526,7 +527,6 @@ ReducePlan PlanReduce(ReduceKind kind, const TensorView &in, uint32_t reduced, D
     p.outBuffer = std::min(p.outputsPerBlock, p.outer);
     p.denseRows = p.keptRank <= 1 && p.redRank == 1 && p.redStrides[0] == 1 && p.loadThrough == DType::kOther &&
                   p.acc == ComputeType::kF64 && SumsAsF32(in.dtype);
-    p.rowStride = p.keptRank == 1 ? p.keptStrides[0] : 0;
   } else {
     p.numBlocks = p.outer * p.numChunks;  // one chunk each
     p.combinePerBlock = kCombineOutputs;

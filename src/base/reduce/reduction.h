@@ -83,9 +83,8 @@ struct ReducePlan {
   int64_t columnWidth = 0;
   bool outDense = false;  // out is row-major dense: a block's outputs are one run
   // Each output one dense FLOAT/FLOAT16/BF16 run of `inner` (<= kReduceChunk) elements, the outputs' runs
-  // evenly spaced (rowStride): blocks sum their rows in one kernel call (Reducer::RunDenseRows).
+  // evenly spaced (at most one kept dim): blocks sum their rows in one kernel call (Reducer::RunDenseRows).
   bool denseRows = false;
-  int64_t rowStride = 0;
   int64_t chunkBuffer = 0, outBuffer = 0;  // elements of the per-thread buffers
   int threads = 1;
   size_t scratchStride = 0;  // bytes of workspace per thread
