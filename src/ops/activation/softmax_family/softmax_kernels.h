@@ -2,16 +2,29 @@
 // per SIMD target. Kernel-facing: the row and tile walking lives in softmax_run.cpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace aclcpu {
 
 enum class SoftmaxKind : int8_t { kSoftmax, kLogSoftmax, kSoftmaxGrad, kLogSoftmaxGrad };
 
+// Memory to fetch while a row is computed, so that DRAM traffic overlaps the arithmetic (a row's first pass
+// brings it into cache; the later passes, where the exponentials are, would otherwise leave memory idle):
+// the next row's inputs and this row's output, element k of each at base + k * elementBytes. Hints only:
+// nothing is dereferenced, so an address past a buffer does no harm; 0 = none.
+struct RowPrefetch {
+  uintptr_t read[2] = {0, 0};
+  uintptr_t write = 0;
+  uint32_t readBytes[2] = {0, 0};
+  uint32_t writeBytes = 0;
+};
+
 // One row of n contiguous values. a = x (forward) or gradOutput (backward); b = the forward result
 // (backward only). out may be a or b itself (every pass reads index k before writing index k). `scratch`
 // holds n values for Softmax's exponentials. Reductions run in double in an order fixed by n alone.
-void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch);
+void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
+                   const RowPrefetch &ahead);
 void SoftmaxRowF64(SoftmaxKind kind, int64_t n, const double *a, const double *b, double *out, double *scratch);
 
 // w rows side by side: value k of row j at [k * ld + j] (ld = w for a dense tile), k < n, j < w <=

@@ -38,10 +38,10 @@ void RoundThrough(DType t, float *v, int64_t n) {
 }
 void RoundThrough(DType, double *, int64_t) {}
 
-void RowKernel(SoftmaxKind k, int64_t n, const float *a, const float *b, float *o, float *s) {
-  SoftmaxRowF32(k, n, a, b, o, s);
+void RowKernel(SoftmaxKind k, int64_t n, const float *a, const float *b, float *o, float *s, const RowPrefetch &ahead) {
+  SoftmaxRowF32(k, n, a, b, o, s, ahead);
 }
-void RowKernel(SoftmaxKind k, int64_t n, const double *a, const double *b, double *o, double *s) {
+void RowKernel(SoftmaxKind k, int64_t n, const double *a, const double *b, double *o, double *s, const RowPrefetch &) {
   SoftmaxRowF64(k, n, a, b, o, s);
 }
 void ColsKernel(SoftmaxKind k, int64_t n, int64_t w, const float *a, const float *b, float *o) {
@@ -49,6 +49,30 @@ void ColsKernel(SoftmaxKind k, int64_t n, int64_t w, const float *a, const float
 }
 void ColsKernel(SoftmaxKind k, int64_t n, int64_t w, const double *a, const double *b, double *o) {
   SoftmaxColsF64(k, n, w, a, b, o);
+}
+
+// What to prefetch while row r of a chunk is computed (softmax_kernels.h): the row that will be read from memory
+// `count` rows later (the next row where the inputs are read in place, the same row of the next chunk where they
+// are converted a chunk at a time) and, where the kernel writes the fp32 output in place, this row's. nextChunk
+// holds the first row of the next chunk, 0 where there is none or its values are not contiguous.
+RowPrefetch Ahead(const SoftmaxPlan &p, const uintptr_t *nextChunk, const void *const *src, const bool *directIn,
+                  const float *outRow, int64_t r, int64_t count) {
+  RowPrefetch ahead;
+  for (int i = 0; i < p.numInputs; ++i) {
+    const auto bytes = static_cast<uint32_t>(DTypeSize(p.in[i].dtype));
+    const auto rowBytes = static_cast<uintptr_t>(p.n) * bytes;
+    if (directIn[i] && r + 1 < count) {
+      ahead.read[i] = reinterpret_cast<uintptr_t>(src[i]) + static_cast<uintptr_t>(r + 1) * rowBytes;
+    } else if (nextChunk[i] != 0) {
+      ahead.read[i] = nextChunk[i] + (directIn[i] ? 0 : static_cast<uintptr_t>(r) * rowBytes);
+    }
+    ahead.readBytes[i] = bytes;
+  }
+  if (outRow != nullptr) {
+    ahead.write = reinterpret_cast<uintptr_t>(outRow);
+    ahead.writeBytes = sizeof(float);
+  }
+  return ahead;
 }
 
 template <class T>
@@ -81,11 +105,19 @@ void RunRows(const SoftmaxPlan &p, const void *const *inputs, void *out, char *s
         src[i] = stage[i];
       }
     }
+    uintptr_t nextChunk[2] = {0, 0};
+    for (int i = 0; i < p.numInputs; ++i)
+      if (row + count < last && p.in[i].dimStride == 1)
+        nextChunk[i] = reinterpret_cast<uintptr_t>(ElementAt(inputs[i], p.in[i], RowOffset(p, p.in[i], row + count)));
     void *dst = ElementAt(out, go, RowOffset(p, go, row));
     T *values = directOut ? static_cast<T *>(dst) : result;
     for (int64_t r = 0; r < count; ++r) {
       const T *b = src[1] == nullptr ? nullptr : src[1] + r * n;
-      RowKernel(p.kind, n, src[0] + r * n, b, values + r * n, exps);
+      const float *outRow = directOut && sizeof(T) == 4 ? reinterpret_cast<const float *>(values + r * n) : nullptr;
+      RowKernel(p.kind, n, src[0] + r * n, b, values + r * n, exps,
+                sizeof(T) == 4
+                    ? Ahead(p, nextChunk, reinterpret_cast<const void *const *>(src), directIn, outRow, r, count)
+                    : RowPrefetch{});
     }
     if (directOut) continue;
     RoundThrough(p.resultRound, values, n * count);
