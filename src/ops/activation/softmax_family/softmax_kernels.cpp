@@ -93,8 +93,8 @@ HWY_INLINE void ForEachVector(int64_t n, const float *a, const float *b, float *
     Prefetch(ahead, k);
     body(a + k, b == nullptr ? nullptr : b + k, out == nullptr ? nullptr : out + k);
   }
-  Prefetch(ahead, k);
   if (k == n) return;
+  Prefetch(ahead, k);
   HWY_ALIGN float ta[kMaxF], tb[kMaxF], to[kMaxF];
   for (int64_t i = 0; i < lanes; ++i) {
     ta[i] = k + i < n ? a[k + i] : pad;

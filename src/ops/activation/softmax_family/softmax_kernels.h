@@ -2,7 +2,6 @@
 // per SIMD target. Kernel-facing: the row and tile walking lives in softmax_run.cpp.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 
 namespace aclcpu {

@@ -53,10 +53,12 @@ void ColsKernel(SoftmaxKind k, int64_t n, int64_t w, const double *a, const doub
 
 // What to prefetch while row r of a chunk is computed (softmax_kernels.h): the row that will be read from memory
 // `count` rows later (the next row where the inputs are read in place, the same row of the next chunk where they
-// are converted a chunk at a time) and, where the kernel writes the fp32 output in place, this row's. nextChunk
-// holds the first row of the next chunk, 0 where there is none or its values are not contiguous.
-RowPrefetch Ahead(const SoftmaxPlan &p, const uintptr_t *nextChunk, const void *const *src, const bool *directIn,
-                  const float *outRow, int64_t r, int64_t count) {
+// are converted a chunk at a time) and, where the kernel writes the output in place, this row's. nextChunk holds
+// the first row of the next chunk, 0 where there is none or its values are not contiguous. (The double kernel
+// ignores it.)
+template <class T>
+RowPrefetch Ahead(const SoftmaxPlan &p, const uintptr_t *nextChunk, const T *const *src, const bool *directIn,
+                  const T *outRow, int64_t r, int64_t count) {
   RowPrefetch ahead;
   for (int i = 0; i < p.numInputs; ++i) {
     const auto bytes = static_cast<uint32_t>(DTypeSize(p.in[i].dtype));
@@ -70,7 +72,7 @@ RowPrefetch Ahead(const SoftmaxPlan &p, const uintptr_t *nextChunk, const void *
   }
   if (outRow != nullptr) {
     ahead.write = reinterpret_cast<uintptr_t>(outRow);
-    ahead.writeBytes = sizeof(float);
+    ahead.writeBytes = sizeof(T);
   }
   return ahead;
 }
@@ -113,11 +115,8 @@ void RunRows(const SoftmaxPlan &p, const void *const *inputs, void *out, char *s
     T *values = directOut ? static_cast<T *>(dst) : result;
     for (int64_t r = 0; r < count; ++r) {
       const T *b = src[1] == nullptr ? nullptr : src[1] + r * n;
-      const float *outRow = directOut && sizeof(T) == 4 ? reinterpret_cast<const float *>(values + r * n) : nullptr;
       RowKernel(p.kind, n, src[0] + r * n, b, values + r * n, exps,
-                sizeof(T) == 4
-                    ? Ahead(p, nextChunk, reinterpret_cast<const void *const *>(src), directIn, outRow, r, count)
-                    : RowPrefetch{});
+                Ahead(p, nextChunk, src, directIn, directOut ? values + r * n : nullptr, r, count));
     }
     if (directOut) continue;
     RoundThrough(p.resultRound, values, n * count);
