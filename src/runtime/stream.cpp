@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <type_traits>
 
 namespace aclcpu {
 namespace {
@@ -40,7 +41,8 @@ int64_t SetHandOverWindowForTesting(int64_t microseconds) {
   return handOverWindowUs.exchange(microseconds, std::memory_order_relaxed);
 }
 
-Stream::Stream(Context *owner) : owner_(owner), ring_(kCapacity) {
+Stream::Stream(Context *owner) : owner_(owner), ring_(new Task[kCapacity]) {
+  static_assert(std::is_trivially_default_constructible<Task>::value, "the ring would be written at creation");
   worker_ = std::thread([this] { WorkerLoop(); });
 }
 
@@ -64,7 +66,8 @@ aclError Stream::Enqueue(StreamTaskFn fn, const void *args, size_t argsSize) {
     Task &slot = ring_[(head_ + count_) % kCapacity];
     slot.fn = fn;
     if (argsSize != 0) std::memcpy(slot.args, args, argsSize);
-    slot.enqueuedAt = lastEnqueue_ = std::chrono::steady_clock::now();
+    lastEnqueue_ = std::chrono::steady_clock::now();
+    slot.enqueuedAt = lastEnqueue_.time_since_epoch();
     ++count_;
     ++submitted_;
     wake = asleep_;
@@ -107,8 +110,8 @@ void Stream::WorkerLoop() {
   for (;;) {
     if (claimable()) {
       if (!draining && !kicked_) {
-        const auto deadline =
-            ring_[head_].enqueuedAt + std::chrono::microseconds(handOverWindowUs.load(std::memory_order_relaxed));
+        const auto deadline = Clock::time_point(ring_[head_].enqueuedAt) +
+                              std::chrono::microseconds(handOverWindowUs.load(std::memory_order_relaxed));
         if (Clock::now() < deadline) {
           workAvailable_.wait_until(lock, deadline, [&] { return !claimable() || kicked_ || stopping_; });
           continue;
