@@ -288,7 +288,7 @@ std::vector<double> Reals(const std::vector<Num> &v) {
 
 // n values of dtype t: floats mostly in +-10, one in eight in +-100; integers over a range that fits t.
 std::vector<Num> Values(std::mt19937_64 &rng, aclDataType t, int64_t n, double scale = 10) {
-  std::uniform_real_distribution<double> u(-1, 1);
+  const UniformReal u(-1, 1);
   std::uniform_int_distribution<int> pick(0, 7);
   std::vector<Num> v(static_cast<size_t>(n));
   for (Num &x : v) {
@@ -478,7 +478,7 @@ TEST_P(ActivationBackward, MatchesReference) {
   std::vector<Num> xv = Values(rng, c.dtype, x.numel());
   if (c.fn == Act::kSigmoidBackward && IsFloatDT(c.dtype)) {
     // mostly forward outputs in (0, 1), some arbitrary values (the formula applies to any y)
-    std::uniform_real_distribution<double> u(0, 1);
+    const UniformReal u(0, 1);
     for (size_t i = 0; i < xv.size(); i += 2) xv[i] = ConvertRef(Num::F(u(rng)), c.dtype);
   }
   g.Fill(gv);

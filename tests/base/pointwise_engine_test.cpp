@@ -516,7 +516,7 @@ TEST(PointwiseEngine, ConvertBetweenComputeTypes) {
 // written back to the same dtype through a strided out.
 TEST(PointwiseEngine, KernelThroughEveryDtypePath) {
   std::mt19937_64 rng(5);
-  std::uniform_real_distribution<double> real(-50, 50);
+  const UniformReal real(-50, 50);
   int checked = 0;
   for (const DTypePair &d : kAllDTypes) {
     for (ComputeType c : kAllCompute) {
@@ -622,7 +622,7 @@ TEST(PointwiseEngine, OneAndTwoThreadsBitIdentical) {
                    ov = View(DType::kF32, {rows, cols}, {cols + 3, 1}, 11);
   Buffer a(ACL_FLOAT16, n), b(ACL_BF16, cols), o1(ACL_FLOAT, 11 + rows * (cols + 3)), o2 = o1;
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> real(-8, 8);
+  const UniformReal real(-8, 8);
   std::vector<double> x(static_cast<size_t>(n)), y(static_cast<size_t>(cols));
   for (int64_t i = 0; i < n; ++i) {
     x[static_cast<size_t>(i)] = RoundToFormat(real(rng), kFmtF16);
@@ -872,7 +872,7 @@ TEST(PointwiseEngine, Fused16PathWhereEveryOperandIsADenseRun) {
       {"f16 short broadcast rows", DType::kF16, DType::kF16, DType::kF16, {50, 40}, {}, {40}, false, false},
   };
   std::mt19937_64 rng(3);
-  std::uniform_real_distribution<double> real(-4, 4);
+  const UniformReal real(-4, 4);
   for (const Case &c : cases) {
     const TensorView av = View(c.a, c.dims, c.aStrides), bv = View(c.b, c.bDims), ov = View(c.out, c.dims);
     int64_t span = 1;

@@ -58,7 +58,7 @@ class IndexTensor {
 inline std::vector<int64_t> RandomTargets(std::mt19937_64 &rng, int64_t n, int64_t classes, double ignoredShare,
                                           int64_t ignoreIndex) {
   std::uniform_int_distribution<int64_t> cls(0, classes - 1);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const UniformReal u(0.0, 1.0);
   std::vector<int64_t> t(static_cast<size_t>(n));
   for (int64_t &v : t) v = u(rng) < ignoredShare ? ignoreIndex : cls(rng);
   return t;

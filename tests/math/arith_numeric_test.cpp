@@ -20,7 +20,7 @@ const aclDataType kList12[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, AC
 // n random values of dtype t: floats and complex parts in [-4, 4], signed integers in [-20, 20] (products
 // of int8 wrap), uint8 in [0, 40], bool 0 or 1.
 std::vector<Num> RandomOf(aclDataType t, int64_t n, std::mt19937_64 &rng) {
-  std::uniform_real_distribution<double> real(-4, 4);
+  const UniformReal real(-4, 4);
   std::uniform_int_distribution<int64_t> sint(-20, 20), uint(0, 40), bit(0, 1);
   std::vector<Num> v(static_cast<size_t>(n));
   for (Num &x : v) {

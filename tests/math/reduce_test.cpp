@@ -751,7 +751,7 @@ double EngineSum(const std::vector<double> &x) {
 // (each ragged tail) and whole chunks, values of mixed magnitudes so that any change of order shows.
 TEST_F(ReduceNumeric, SixteenBitChunkSumsKeepTheOrderOfAdditions) {
   std::mt19937_64 rng(29);
-  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+  const UniformReal mantissa(-1.0, 1.0);
   std::uniform_int_distribution<int> exponent(-12, 12);
   for (const bool bf16 : {false, true}) {
     std::vector<uint16_t> bits(4096);

@@ -140,7 +140,7 @@ std::vector<Num> MathInputs(Math m, aclDataType t, int64_t n, std::mt19937_64 &r
                hi = m == Math::kExp    ? 20
                     : m == Math::kTanh ? 6
                                        : 1e4;
-  std::uniform_real_distribution<double> real(lo, hi), part(-4, 4);
+  const UniformReal real(lo, hi), part(-4, 4);
   std::uniform_int_distribution<int> small(m == Math::kSqrt || m == Math::kRsqrt ? 1 : -10, t == ACL_BOOL ? 1 : 20);
   std::vector<Num> v(static_cast<size_t>(n));
   for (Num &x : v) {
@@ -349,7 +349,7 @@ TEST_F(UnaryConversionNumeric, InplaceFormsMatchOutOfPlace) {
 // TanhBackward: gradOutput * (1 - output^2) with broadcast, formed in double and rounded once (fp32 compute).
 TEST_F(UnaryConversionNumeric, TanhBackwardBroadcast) {
   std::mt19937_64 rng(11);
-  std::uniform_real_distribution<double> gd(-3, 3), od(-1, 1);
+  const UniformReal gd(-3, 3), od(-1, 1);
   for (aclDataType t : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}) {
     SCOPED_TRACE(Label(t));
     AnyTensor g({2, 1, 3}, t), o({4, 3}, t, Layout::Transposed(2)), gi({2, 4, 3}, t, Layout::Padded(3));
@@ -548,7 +548,7 @@ TEST_F(UnaryConversionNumeric, CopyEveryPair) {
 // Broadcast src into transposed and padded selfRefs.
 TEST_F(UnaryConversionNumeric, CopyBroadcastIntoStridedSelfRef) {
   std::mt19937_64 rng(3);
-  std::uniform_real_distribution<double> d(-100, 100);
+  const UniformReal d(-100, 100);
   const struct {
     std::vector<int64_t> self, src;
     aclDataType st, dt;
@@ -789,7 +789,7 @@ TEST_F(UnaryConversionNumeric, Uint64FromTwoTo63ToFloating) {
 // 1/sqrt(x) in DOUBLE is formed in long double and rounded once (docs/ops/unary_math.md).
 TEST_F(UnaryConversionNumeric, RsqrtDoubleWithinOneUlp) {
   std::mt19937_64 rng(99);
-  std::uniform_real_distribution<double> d(1e-3, 1e4);
+  const UniformReal d(1e-3, 1e4);
   const int64_t n = 4096;
   AnyTensor self({n}, ACL_DOUBLE), out({n}, ACL_DOUBLE);
   std::vector<Num> in(static_cast<size_t>(n));

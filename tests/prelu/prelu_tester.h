@@ -107,7 +107,7 @@ class PreluForwardTester {
  private:
   std::vector<double> Prepared(std::mt19937_64 &rng, int64_t n, aclDataType type, double lo, double hi) const {
     std::vector<double> v = RandomValues(rng, n, lo, hi);
-    std::uniform_real_distribution<double> u(0, 1);
+    const UniformReal u(0, 1);
     const double specials[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
                                -std::numeric_limits<double>::infinity(), 0.0, -0.0};
     for (double &x : v) {

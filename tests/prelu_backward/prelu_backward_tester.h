@@ -105,7 +105,7 @@ class PreluTester {
  private:
   std::vector<double> Prepared(std::mt19937_64 &rng, int64_t n, bool isX) const {
     std::vector<double> v = RandomValues(rng, n, -3, 3);
-    std::uniform_real_distribution<double> u(0, 1);
+    const UniformReal u(0, 1);
     const double specials[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
                                -std::numeric_limits<double>::infinity(), 0.0, -0.0};
     for (double &x : v) {

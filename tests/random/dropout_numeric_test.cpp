@@ -211,8 +211,8 @@ TEST(DropoutDoMaskNumeric, MatchesFloat64Reference) {
     std::vector<int64_t> shape(static_cast<size_t>(rank(rng)));
     for (int64_t &d : shape) d = dim(rng);
     const aclDataType t = types[rng() % 3];
-    cases.push_back({shape, t, rng() % 4 == 0 ? ACL_FLOAT : t, std::uniform_real_distribution<double>(0.01, 0.99)(rng),
-                     static_cast<int>(rng() % 4)});
+    cases.push_back(
+        {shape, t, rng() % 4 == 0 ? ACL_FLOAT : t, UniformReal(0.01, 0.99)(rng), static_cast<int>(rng() % 4)});
   }
   for (const DoCase &c : cases) {
     const size_t rank = c.shape.size();
