@@ -53,17 +53,16 @@ check() {  # example, expected output file
   ${CXX:-g++} "$exe.o" -L "$ASCEND_HOME_PATH/lib64" -lopapi -lascendcl -lnnopbase -o "$exe.opapi"
   LD_LIBRARY_PATH=$ASCEND_HOME_PATH/lib64 ${RUN:-} "$exe.opapi" | diff -u "$expected" -
 }
-# The example lists come from examples/example_list.cmake (ctest passes them).
-read -r -a nn_examples <<<"${NN_EXAMPLES:?the ops-nn example list}"
-read -r -a math_examples <<<"${MATH_EXAMPLES:?the ops-math example list}"
-for i in "${!nn_examples[@]}"; do
-  name=${nn_examples[$i]}
-  if ((i < 10)); then
-    check "$name" "$src/examples/expected/$name.txt"
-  else
-    vendor_line "$name" "$src/examples/expected/$name.txt"
-  fi
-done
+# Each example of a list (from examples/example_list.cmake, passed by ctest) with its expected output: the first
+# COUNT through the full check, the rest through the plain line alone.
+each_example() {  # count, full check, plain line, examples...
+  local count=$1 full=$2 plain=$3 i=0 name
+  shift 3
+  for name in "$@"; do
+    if ((i++ < count)); then "$full" "$name" "$src/examples/expected/$name.txt"; else "$plain" "$name" "$src/examples/expected/$name.txt"; fi
+  done
+}
+each_example 10 check vendor_line ${NN_EXAMPLES:?the ops-nn example list}
 
 # ops-math samples: build.sh's line for ops-math (pad-prelu-forward.md §0.4) has no -I include/aclnnop
 # and no -lopapi_nn, so the pad operators must resolve from libopapi_math alone.
@@ -84,14 +83,7 @@ check_math() {  # example, expected output file: the line above, then with CANN'
 # The pads (the three ops-math pad examples and the ops-nn ReflectionPad2dBackward one, whose function ops-math
 # exports too) also with CANN's combined library; the rest with ops-math's line alone.
 check_math reflection_pad2d_backward "$src/examples/expected/reflection_pad2d_backward.txt"
-for i in "${!math_examples[@]}"; do
-  name=${math_examples[$i]}
-  if ((i < 3)); then
-    check_math "$name" "$src/examples/expected/$name.txt"
-  else
-    math_line "$name" "$src/examples/expected/$name.txt"
-  fi
-done
+each_example 3 check_math math_line ${MATH_EXAMPLES:?the ops-math example list}
 
 # The vendor's documented CMake flow without rpath: the program runs only in the environment of the
 # prefix's set_env.sh (relocatable, idempotent), sourced in a shell with none of it set.
