@@ -10,10 +10,30 @@
 #define HWY_TARGET_INCLUDE "ops/activation/softmax_family/softmax_kernels.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-// The shared exponential after highway.h, once per target.
+// The shared exponential and the 16-bit conversions after highway.h, once per target.
+#include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
 #include "base/vector_exp-inl.h"
 
+#include "base/half.h"
 #include "ops/activation/softmax_family/softmax_kernels.h"
+
+#ifndef ACLCPU_SOFTMAX_ELEMENT_TYPES  // once, not per target (foreach_target.h includes this file again)
+#define ACLCPU_SOFTMAX_ELEMENT_TYPES
+namespace aclcpu {
+// The two 16-bit storage types as distinct element types, so that the row kernel is written once for its three
+// storage types (float, BF16Elem, F16Elem) and overloads pick the conversions.
+struct BF16Elem {
+  uint16_t bits;
+};
+struct F16Elem {
+  uint16_t bits;
+};
+inline float Encode(float v, const float *) { return v; }
+inline BF16Elem Encode(float v, const BF16Elem *) { return {F32ToBF16(v)}; }
+inline F16Elem Encode(float v, const F16Elem *) { return {F32ToF16(v)}; }
+}  // namespace aclcpu
+#endif
 
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
@@ -27,6 +47,17 @@ using VF = hn::Vec<DF>;
 using VD = hn::Vec<DD>;
 constexpr size_t kMaxF = hn::MaxLanes(DF());
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+constexpr const float *kNoRow = nullptr;
+constexpr float *kNoOut = nullptr;
+
+// A vector of elements k.. of a row in any storage type, as fp32 lanes (16-bit ones converted in registers),
+// and back, rounded once to nearest even.
+HWY_INLINE VF LoadF32(const float *p) { return hn::LoadU(DF(), p); }
+HWY_INLINE VF LoadF32(const BF16Elem *p) { return LoadBF16AsF32(DF(), &p->bits); }
+HWY_INLINE VF LoadF32(const F16Elem *p) { return LoadF16AsF32(DF(), &p->bits); }
+HWY_INLINE void StoreF32(VF v, float *p) { hn::StoreU(v, DF(), p); }
+HWY_INLINE void StoreF32(VF v, BF16Elem *p) { StoreF32AsBF16(DF(), v, &p->bits); }
+HWY_INLINE void StoreF32(VF v, F16Elem *p) { StoreF32AsF16(DF(), v, &p->bits); }
 
 // Calls f(part, doubles) on each double-width part of an fp32 vector (part 0 or 1). The single-lane target
 // has no half vectors: its one lane goes through the aligned buf.
@@ -79,12 +110,12 @@ HWY_INLINE void Prefetch(const RowPrefetch *ahead, int64_t k) {
                        3);
 }
 
-// Walks a row of n values a vector at a time: body(k, a, b, out) on full vectors in place, then once on a
-// vector whose tail lanes come from aligned copies padded with `pad` (their results are not stored). The
-// reductions therefore see the same lanes in the same order for every row of length n. `ahead`, if given, is
-// prefetched along the way.
-template <class Body>
-HWY_INLINE void ForEachVector(int64_t n, const float *a, const float *b, float *out, float pad, const Body &body,
+// Walks a row of n values a vector at a time: body(a + k, b + k, out + k) on full vectors in place, then once on
+// pointers to aligned copies of the tail padded with `pad` (their results are not stored). The reductions therefore
+// see the same lanes in the same order for every row of length n. a, b and out may each be float or 16-bit (the
+// body loads and stores through LoadF32/StoreF32); `ahead`, if given, is prefetched along the way.
+template <class TA, class TB, class TO, class Body>
+HWY_INLINE void ForEachVector(int64_t n, const TA *a, const TB *b, TO *out, float pad, const Body &body,
                               const RowPrefetch *ahead = nullptr) {
   const DF df;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
@@ -95,27 +126,34 @@ HWY_INLINE void ForEachVector(int64_t n, const float *a, const float *b, float *
   }
   if (k == n) return;
   Prefetch(ahead, k);
-  HWY_ALIGN float ta[kMaxF], tb[kMaxF], to[kMaxF];
+  HWY_ALIGN TA ta[kMaxF];
+  HWY_ALIGN TB tb[kMaxF];
+  HWY_ALIGN TO to[kMaxF];
+  const TA padA = Encode(pad, a);
+  const TB zeroB = Encode(0.0f, b);
   for (int64_t i = 0; i < lanes; ++i) {
-    ta[i] = k + i < n ? a[k + i] : pad;
-    tb[i] = b != nullptr && k + i < n ? b[k + i] : 0.0f;
+    ta[i] = k + i < n ? a[k + i] : padA;
+    tb[i] = b != nullptr && k + i < n ? b[k + i] : zeroB;
   }
-  body(ta, b == nullptr ? nullptr : tb, out == nullptr ? nullptr : to);
+  body(static_cast<const TA *>(ta), b == nullptr ? nullptr : static_cast<const TB *>(tb),
+       out == nullptr ? nullptr : to);
   if (out != nullptr)
     for (int64_t i = k; i < n; ++i) out[i] = to[i - k];
 }
 
-static float RowMax(int64_t n, const float *x) {
+template <class S>
+static float RowMax(int64_t n, const S *x) {
   const DF df;
   VF m = hn::Set(df, kNegInf);
-  ForEachVector(n, x, nullptr, nullptr, kNegInf,
-                [&](const float *xk, const float *, float *) HWY_ATTR { m = hn::Max(m, hn::LoadU(df, xk)); });
+  ForEachVector(n, x, kNoRow, kNoOut, kNegInf,
+                [&](const S *xk, const float *, float *) HWY_ATTR { m = hn::Max(m, LoadF32(xk)); });
   return hn::GetLane(hn::MaxOfLanes(df, m));
 }
 
 // Σ exp(x - m) in double; the exponentials also go to e when it is not null. Padding lanes are -inf, whose
 // exponential is 0 for every m that keeps the sum meaningful (any other m makes some real lane NaN).
-static double ExpSum(int64_t n, const float *x, float m, float *e, const RowPrefetch &ahead) {
+template <class S>
+static double ExpSum(int64_t n, const S *x, float m, float *e, const RowPrefetch &ahead) {
   const DF df;
   const DD dd;
   const VF vm = hn::Set(df, m);
@@ -125,9 +163,9 @@ static double ExpSum(int64_t n, const float *x, float m, float *e, const RowPref
   // memory with a store-to-load round trip per addition).
   VD acc0 = hn::Zero(dd), acc1 = hn::Zero(dd), next0 = hn::Zero(dd), next1 = hn::Zero(dd);
   ForEachVector(
-      n, x, nullptr, e, kNegInf,
-      [&](const float *xk, const float *, float *ek) HWY_ATTR {
-        const VF v = vexp::Exp(df, hn::Sub(hn::LoadU(df, xk), vm));
+      n, x, kNoRow, e, kNegInf,
+      [&](const S *xk, const float *, float *ek) HWY_ATTR {
+        const VF v = vexp::Exp(df, hn::Sub(LoadF32(xk), vm));
         if (ek != nullptr) hn::StoreU(v, df, ek);
         ForEachPart(v, buf, [&](size_t p, VD w) HWY_ATTR {
           if (p == 0) {
@@ -156,16 +194,15 @@ static SplitInverse SplitOf(double v) {
 static SplitInverse InverseOf(double s) { return SplitOf(1.0 / s); }
 
 // Σ f(a, b) in double over the row (pad 0: f(acc, 0, 0) must be acc).
-template <class F>
-static double PairSum(int64_t n, const float *a, const float *b, const F &f, const RowPrefetch &ahead) {
-  const DF df;
+template <class S, class F>
+static double PairSum(int64_t n, const S *a, const S *b, const F &f, const RowPrefetch &ahead) {
   const DD dd;
   HWY_ALIGN float bufA[kMaxF], bufB[kMaxF];
   VD acc[2] = {hn::Zero(dd), hn::Zero(dd)};
   ForEachVector(
-      n, a, b, nullptr, 0.0f,
-      [&](const float *ak, const float *bk, float *) HWY_ATTR {
-        ViaDouble(hn::LoadU(df, ak), hn::LoadU(df, bk), bufA, bufB, [&](size_t p, VD x, VD y) HWY_ATTR {
+      n, a, b, kNoOut, 0.0f,
+      [&](const S *ak, const S *bk, float *) HWY_ATTR {
+        ViaDouble(LoadF32(ak), LoadF32(bk), bufA, bufB, [&](size_t p, VD x, VD y) HWY_ATTR {
           acc[p] = f(acc[p], x, y);
           return x;
         });
@@ -174,8 +211,10 @@ static double PairSum(int64_t n, const float *a, const float *b, const F &f, con
   return hn::GetLane(hn::SumOfLanes(dd, hn::Add(acc[0], acc[1])));
 }
 
-void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
-                const RowPrefetch &ahead) {
+// One row in storage type S (inputs and output alike), computed in fp32 lanes and double sums.
+template <class S>
+void SoftmaxRowOf(SoftmaxKind kind, int64_t n, const S *a, const S *b, S *out, float *scratch,
+                  const RowPrefetch &ahead) {
   const DF df;
   // The backward functions read two rows in their first pass: they fetch the output row then, and the next
   // inputs in the last pass.
@@ -186,10 +225,11 @@ void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, flo
     case SoftmaxKind::kSoftmax: {  // exp(x - m) / Σ exp(x - m): the division as a split product
       const SplitInverse inv = InverseOf(ExpSum(n, a, RowMax(n, a), scratch, ahead));
       const VF hi = hn::Set(df, inv.hi), lo = hn::Set(df, inv.lo);
-      ForEachVector(n, scratch, nullptr, out, 0.0f, [&](const float *ek, const float *, float *ok) HWY_ATTR {
-        const VF e = hn::LoadU(df, ek);
-        hn::StoreU(hn::MulAdd(e, hi, hn::Mul(e, lo)), df, ok);
-      });
+      ForEachVector(n, static_cast<const float *>(scratch), kNoRow, out, 0.0f,
+                    [&](const float *ek, const float *, S *ok) HWY_ATTR {
+                      const VF e = hn::LoadU(df, ek);
+                      StoreF32(hn::MulAdd(e, hi, hn::Mul(e, lo)), ok);
+                    });
       return;
     }
     case SoftmaxKind::kLogSoftmax: {  // (x - m) - log Σ exp(x - m)
@@ -198,8 +238,8 @@ void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, flo
       const float m = RowMax(n, a);
       const SplitInverse lse = SplitOf(std::log(ExpSum(n, a, m, nullptr, ahead)));
       const VF vm = hn::Set(df, m), hi = hn::Set(df, lse.hi), lo = hn::Set(df, lse.lo);
-      ForEachVector(n, a, nullptr, out, 0.0f, [&](const float *xk, const float *, float *ok) HWY_ATTR {
-        hn::StoreU(hn::Sub(hn::Sub(hn::Sub(hn::LoadU(df, xk), vm), hi), lo), df, ok);
+      ForEachVector(n, a, static_cast<const S *>(nullptr), out, 0.0f, [&](const S *xk, const S *, S *ok) HWY_ATTR {
+        StoreF32(hn::Sub(hn::Sub(hn::Sub(LoadF32(xk), vm), hi), lo), ok);
       });
       return;
     }
@@ -212,9 +252,9 @@ void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, flo
       const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
       ForEachVector(
           n, a, b, out, 0.0f,
-          [&](const float *gk, const float *yk, float *ok) HWY_ATTR {
-            const VF y = hn::LoadU(df, yk);
-            hn::StoreU(hn::MulSub(y, hn::Sub(hn::LoadU(df, gk), hi), hn::Mul(y, lo)), df, ok);
+          [&](const S *gk, const S *yk, S *ok) HWY_ATTR {
+            const VF y = LoadF32(yk);
+            StoreF32(hn::MulSub(y, hn::Sub(LoadF32(gk), hi), hn::Mul(y, lo)), ok);
           },
           &nextInputs);
       return;
@@ -227,14 +267,29 @@ void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, flo
       const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
       ForEachVector(
           n, a, b, out, 0.0f,
-          [&](const float *gk, const float *yk, float *ok) HWY_ATTR {
-            const VF e = vexp::Exp(df, hn::LoadU(df, yk));
-            hn::StoreU(hn::NegMulAdd(e, lo, hn::NegMulAdd(e, hi, hn::LoadU(df, gk))), df, ok);
+          [&](const S *gk, const S *yk, S *ok) HWY_ATTR {
+            const VF e = vexp::Exp(df, LoadF32(yk));
+            StoreF32(hn::NegMulAdd(e, lo, hn::NegMulAdd(e, hi, LoadF32(gk))), ok);
           },
           &nextInputs);
       return;
     }
   }
+}
+
+void SoftmaxRow(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
+                const RowPrefetch &ahead) {
+  SoftmaxRowOf(kind, n, a, b, out, scratch, ahead);
+}
+void SoftmaxRowBF16(SoftmaxKind kind, int64_t n, const uint16_t *a, const uint16_t *b, uint16_t *out, float *scratch,
+                    const RowPrefetch &ahead) {
+  SoftmaxRowOf(kind, n, reinterpret_cast<const BF16Elem *>(a), reinterpret_cast<const BF16Elem *>(b),
+               reinterpret_cast<BF16Elem *>(out), scratch, ahead);
+}
+void SoftmaxRowF16(SoftmaxKind kind, int64_t n, const uint16_t *a, const uint16_t *b, uint16_t *out, float *scratch,
+                   const RowPrefetch &ahead) {
+  SoftmaxRowOf(kind, n, reinterpret_cast<const F16Elem *>(a), reinterpret_cast<const F16Elem *>(b),
+               reinterpret_cast<F16Elem *>(out), scratch, ahead);
 }
 
 // Each lane's statistic (the double parts in acc) through f, split into fp32 hi + lo vectors.
@@ -341,11 +396,22 @@ HWY_AFTER_NAMESPACE();
 namespace aclcpu {
 
 HWY_EXPORT(SoftmaxRow);
+HWY_EXPORT(SoftmaxRowBF16);
+HWY_EXPORT(SoftmaxRowF16);
 HWY_EXPORT(SoftmaxCols);
 
 void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
                    const RowPrefetch &ahead) {
   HWY_DYNAMIC_DISPATCH(SoftmaxRow)(kind, n, a, b, out, scratch, ahead);
+}
+
+void SoftmaxRow16(SoftmaxKind kind, bool bf16, int64_t n, const uint16_t *a, const uint16_t *b, uint16_t *out,
+                  float *scratch, const RowPrefetch &ahead) {
+  if (bf16) {
+    HWY_DYNAMIC_DISPATCH(SoftmaxRowBF16)(kind, n, a, b, out, scratch, ahead);
+  } else {
+    HWY_DYNAMIC_DISPATCH(SoftmaxRowF16)(kind, n, a, b, out, scratch, ahead);
+  }
 }
 
 void SoftmaxColsF32(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,

@@ -24,6 +24,11 @@ struct RowPrefetch {
 // holds n values for Softmax's exponentials. Reductions run in double in an order fixed by n alone.
 void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
                    const RowPrefetch &ahead);
+// The same on a row whose a, b and out are all BF16 (bf16) or all FLOAT16 elements (bits), converted to fp32 in
+// registers as they are read and rounded once as they are written: the same results as converting the row to
+// fp32, SoftmaxRowF32 and rounding, without the fp32 copies.
+void SoftmaxRow16(SoftmaxKind kind, bool bf16, int64_t n, const uint16_t *a, const uint16_t *b, uint16_t *out,
+                  float *scratch, const RowPrefetch &ahead);
 void SoftmaxRowF64(SoftmaxKind kind, int64_t n, const double *a, const double *b, double *out, double *scratch);
 
 // w rows side by side: value k of row j at [k * ld + j] (ld = w for a dense tile), k < n, j < w <=

@@ -76,7 +76,13 @@ void PlanSoftmax(SoftmaxKind kind, const TensorView *inputs, int numInputs, cons
   // Very long strided rows go one at a time (gathered) rather than in tiles of 16+ rows that would not fit in cache.
   p->rowPath = unitStride || p->lineLen == 1 || p->n * 16 * valueBytes > 4 * kTileBytes;
   int64_t unitElems = p->n;
-  if (p->rowPath) {
+  bool sameHalf = Is16Bit(out.dtype) && p->inputRound == DType::kOther && p->resultRound == DType::kOther;
+  for (int t = 0; t < 3 && sameHalf; ++t) sameHalf = geoms[t]->dtype == out.dtype && geoms[t]->dimStride == 1;
+  p->rows16 = p->rowPath && sameHalf;
+  if (p->rows16) {
+    p->units = p->rows;
+    p->scratchStride = AlignUp(static_cast<size_t>(p->n) * sizeof(float));  // Softmax's exponentials
+  } else if (p->rowPath) {
     p->units = p->rows;
     // Short rows lying one after another in every tensor go kChunkElems values per conversion call.
     bool consecutive = r <= 1;
@@ -107,7 +113,7 @@ void PlanSoftmax(SoftmaxKind kind, const TensorView *inputs, int numInputs, cons
   // written in place instead, their output row prefetched for writing (softmax_kernels.h): the backward rows
   // 1.2-1.35x faster than streamed, the compute-bound forward rows 5-10 %.
   const bool worthIt = out.dtype == (p->f64 ? DType::kF64 : DType::kF32) ? p->f64 && numInputs == 2 : p->n >= 1024;
-  p->streamOut = worthIt && p->rowPath && !viaTemp && p->out.dimStride == 1 && outBytes <= valueBytes &&
+  p->streamOut = worthIt && p->rowPath && !p->rows16 && !viaTemp && p->out.dimStride == 1 && outBytes <= valueBytes &&
                  p->rows * p->n * outBytes >= kStreamOutMinBytes;
   p->scratchOffset = 0;
   size_t bytes = p->scratchStride * static_cast<size_t>(p->threads);

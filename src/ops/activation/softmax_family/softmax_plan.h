@@ -38,7 +38,10 @@ struct SoftmaxPlan {
   bool rowPath = true;
   int64_t lineLen = 1, tileWidth = 1, tilesPerLine = 1;
   bool tilesInPlace = false;  // tile path on fp32 tensors whose tile rows are contiguous: no tile copies
-  int64_t chunkRows = 1;      // row path: rows converted per call (consecutive dense rows, short ones)
+  // Row path on tensors that are all one 16-bit dtype with unit-stride rows and no intermediate rounding: the
+  // kernel reads and writes them in place, converting in registers (no fp32 copies, no chunks).
+  bool rows16 = false;
+  int64_t chunkRows = 1;  // row path: rows converted per call (consecutive dense rows, short ones)
   int64_t units = 0, unitsPerBlock = 1, numBlocks = 0;
   int threads = 1;
   // A large output whose rows have unit stride is written with streaming stores from an L1 copy: it would

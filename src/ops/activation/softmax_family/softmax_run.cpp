@@ -14,6 +14,7 @@ namespace aclcpu {
 namespace {
 
 int64_t RowOffset(const SoftmaxPlan &p, const SoftmaxGeometry &g, int64_t row) {
+  if (p.rowRank == 1) return g.offset + row * g.strides[0];  // the common case, without divisions
   int64_t off = g.offset;
   for (int d = p.rowRank - 1; d >= 0; --d) {
     off += (row % p.rowDims[d]) * g.strides[d];
@@ -131,6 +132,29 @@ void RunRows(const SoftmaxPlan &p, const void *const *inputs, void *out, char *s
   }
 }
 
+// Rows of one 16-bit dtype read and written in place (SoftmaxPlan::rows16), the next row's inputs and this row's
+// output prefetched while a row is computed.
+void RunRows16(const SoftmaxPlan &p, const void *const *inputs, void *out, char *scratch, int64_t first, int64_t last) {
+  const bool bf16 = p.out.dtype == DType::kBF16;
+  auto *exps = reinterpret_cast<float *>(scratch);
+  const auto rowAt = [&](const SoftmaxGeometry &g, const void *base, int64_t row) {
+    return static_cast<const uint16_t *>(ElementAt(base, g, RowOffset(p, g, row)));
+  };
+  for (int64_t row = first; row < last; ++row) {
+    const uint16_t *src[2] = {rowAt(p.in[0], inputs[0], row), nullptr};
+    if (p.numInputs > 1) src[1] = rowAt(p.in[1], inputs[1], row);
+    auto *dst = static_cast<uint16_t *>(ElementAt(out, p.out, RowOffset(p, p.out, row)));
+    RowPrefetch ahead;
+    for (int i = 0; i < p.numInputs; ++i) {
+      if (row + 1 < last) ahead.read[i] = reinterpret_cast<uintptr_t>(rowAt(p.in[i], inputs[i], row + 1));
+      ahead.readBytes[i] = sizeof(uint16_t);
+    }
+    ahead.write = reinterpret_cast<uintptr_t>(dst);
+    ahead.writeBytes = sizeof(uint16_t);
+    SoftmaxRow16(p.kind, bf16, p.n, src[0], src[1], dst, exps, ahead);
+  }
+}
+
 // A tile of h rows of w values: through the vectorized run conversions when each row of the tile is contiguous
 // (the common case: strided rows side by side), else element by element.
 void LoadTileOf(DType type, const void *src, int64_t rowStride, int64_t colStride, ComputeType to, void *dst, int64_t h,
@@ -203,7 +227,9 @@ void RunSoftmax(const SoftmaxPlan &p, const void *const *inputs, void *out, void
   ParallelFor(p.numBlocks, p.threads, [&](int64_t block, int thread) {
     char *scratch = ws + p.scratchOffset + static_cast<size_t>(thread) * p.scratchStride;
     const int64_t first = block * p.unitsPerBlock, last = std::min(p.units, first + p.unitsPerBlock);
-    if (p.rowPath) {
+    if (p.rows16) {
+      RunRows16(p, inputs, target, scratch, first, last);
+    } else if (p.rowPath) {
       if (p.f64) {
         RunRows<double>(p, inputs, target, scratch, first, last);
       } else {
