@@ -449,38 +449,41 @@ TEST_F(SoftmaxNumeric, SameBitsForOneAndTwoThreads) {
   }
 }
 
-// FLOAT16 and BF16 rows of unit stride are converted inside the kernel (no fp32 copies): the same bits as the
-// FLOAT function on the same values rounded once to the 16-bit dtype, on every SIMD target (each converts its own
-// way: F16C, AVX-512, scalar) and every tail length, dense and padded rows.
+// FLOAT16 and BF16 rows are converted inside the kernels (no fp32 copies): the same bits as the FLOAT function on
+// the same values rounded once to the 16-bit dtype, on every SIMD target (each converts its own way: F16C,
+// AVX-512, scalar), every tail length, dense and padded tensors, rows of unit stride (dim 1) and rows side by side
+// (dim 0: the tile kernel; 37 columns = full vectors and a part).
+void CheckSixteenBitAgainstFloat(Fn fn, aclDataType t, const std::vector<int64_t> &shape, int64_t dim, Layout layout,
+                                 std::mt19937_64 &rng) {
+  const int64_t numel = NumelOf(shape);
+  const double lo = Backward(fn) ? -1.0 : -8.0, hi = Backward(fn) ? 1.0 : 8.0;
+  DeviceTensor a(shape, t, layout), b(shape, t, layout), o(shape, t, layout);
+  DeviceTensor fa(shape, ACL_FLOAT), fb(shape, ACL_FLOAT), fo(shape, ACL_FLOAT);
+  a.Fill(RandomValues(rng, numel, lo, hi));
+  b.Fill(RandomValues(rng, numel, -3, 0));
+  fa.Fill(a.Read());  // the 16-bit values, exact in fp32
+  fb.Fill(b.Read());
+  ASSERT_EQ(RunOp(fn, a.get(), b.get(), o.get(), dim), ACLNN_SUCCESS);
+  ASSERT_EQ(RunOp(fn, fa.get(), fb.get(), fo.get(), dim), ACLNN_SUCCESS);
+  const std::vector<double> got = o.Read(), want = fo.Read();
+  for (size_t i = 0; i < got.size(); ++i) {
+    const double w = RoundTo(t, want[i]);
+    ASSERT_TRUE(got[i] == w || (std::isnan(got[i]) && std::isnan(w)))
+        << FnName(fn) << " " << DTypeLabel(t) << " shape " << ::testing::PrintToString(shape) << " dim " << dim
+        << " element " << i << ": " << got[i] << " vs " << w;
+  }
+}
+
 TEST_F(SoftmaxNumeric, SixteenBitRowsMatchTheFloatRowsRoundedOnce) {
   ForEachSimdTarget([] {
     std::mt19937_64 rng(13);
-    for (Fn fn : {Fn::kSoftmax, Fn::kLogSoftmax, Fn::kSoftmaxBackward, Fn::kLogSoftmaxBackward}) {
-      for (aclDataType t : {ACL_FLOAT16, ACL_BF16}) {
-        for (int64_t n : {1, 5, 16, 37, 128, 1000, 4099}) {
+    for (Fn fn : {Fn::kSoftmax, Fn::kLogSoftmax, Fn::kSoftmaxBackward, Fn::kLogSoftmaxBackward})
+      for (aclDataType t : {ACL_FLOAT16, ACL_BF16})
+        for (int64_t n : {1, 5, 16, 37, 128, 1000, 4099})
           for (Layout layout : {Layout::Dense(), Layout::Padded(2)}) {
-            const std::vector<int64_t> shape = {3, n};
-            const double lo = Backward(fn) ? -1.0 : -8.0, hi = Backward(fn) ? 1.0 : 8.0;
-            const std::vector<double> va = RandomValues(rng, 3 * n, lo, hi), vb = RandomValues(rng, 3 * n, -3, 0);
-            DeviceTensor a(shape, t, layout), b(shape, t, layout), o(shape, t, layout);
-            DeviceTensor fa(shape, ACL_FLOAT), fb(shape, ACL_FLOAT), fo(shape, ACL_FLOAT);
-            a.Fill(va);
-            b.Fill(vb);
-            fa.Fill(a.Read());  // the 16-bit values, exact in fp32
-            fb.Fill(b.Read());
-            ASSERT_EQ(RunOp(fn, a.get(), b.get(), o.get(), 1), ACLNN_SUCCESS);
-            ASSERT_EQ(RunOp(fn, fa.get(), fb.get(), fo.get(), 1), ACLNN_SUCCESS);
-            const std::vector<double> got = o.Read(), want = fo.Read();
-            for (size_t i = 0; i < got.size(); ++i) {
-              const double w = RoundTo(t, want[i]);
-              ASSERT_TRUE(got[i] == w || (std::isnan(got[i]) && std::isnan(w)))
-                  << FnName(fn) << " " << DTypeLabel(t) << " n " << n << " element " << i << ": " << got[i] << " vs "
-                  << w;
-            }
+            CheckSixteenBitAgainstFloat(fn, t, {3, n}, 1, layout, rng);
+            CheckSixteenBitAgainstFloat(fn, t, {n, 37}, 0, layout, rng);
           }
-        }
-      }
-    }
   });
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #undef HWY_TARGET_INCLUDE
@@ -312,23 +313,43 @@ static void SplitLanes(const VD *acc, const F &f, VF *hi, VF *lo) {
 
 // The columns of a tile, a vector of columns at a time; the last group of columns through masks. The same
 // steps as SoftmaxRow, each lane a row, each row's sums in index order.
-void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
-                 float *out, int64_t ldo) {
+// The first `count` lanes of a vector, the others 0 / left untouched: through an aligned copy, or with the
+// hardware's masked loads and stores for float on AVX2 and AVX-512. (Below AVX2, Highway 1.0.3's MaskedLoad is an
+// aligned full-vector load: it faulted on columns of an unaligned tile and reads past the buffer.)
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+HWY_INLINE VF LoadFirst(const float *p, size_t count) { return hn::MaskedLoad(hn::FirstN(DF(), count), DF(), p); }
+HWY_INLINE void StoreFirst(VF v, float *p, size_t count) { hn::BlendedStore(v, hn::FirstN(DF(), count), DF(), p); }
+#endif
+template <class S>
+HWY_INLINE VF LoadFirst(const S *p, size_t count) {
+  HWY_ALIGN S lanes[kMaxF] = {};
+  for (size_t i = 0; i < count; ++i) lanes[i] = p[i];
+  return LoadF32(static_cast<const S *>(lanes));
+}
+template <class S>
+HWY_INLINE void StoreFirst(VF v, S *p, size_t count) {
+  HWY_ALIGN S lanes[kMaxF];
+  StoreF32(v, lanes);
+  for (size_t i = 0; i < count; ++i) p[i] = lanes[i];
+}
+
+template <class S>
+void SoftmaxColsOf(SoftmaxKind kind, int64_t n, int64_t w, const S *a, int64_t lda, const S *b, int64_t ldb, S *out,
+                   int64_t ldo) {
   const DF df;
   const DD dd;
   const auto lanes = static_cast<int64_t>(hn::Lanes(df));
   HWY_ALIGN float bufA[kMaxF], bufB[kMaxF];
   for (int64_t j = 0; j < w; j += lanes) {
     const bool full = j + lanes <= w;
-    const auto mask = hn::FirstN(df, static_cast<size_t>(w - j));
-    const auto load = [&](const float *p, int64_t ld, int64_t k) HWY_ATTR {
-      return full ? hn::LoadU(df, p + k * ld + j) : hn::MaskedLoad(mask, df, p + k * ld + j);
-    };
+    const auto count = static_cast<size_t>(w - j);
+    const auto load = [&](const S *p, int64_t ld, int64_t k)
+                          HWY_ATTR { return full ? LoadF32(p + k * ld + j) : LoadFirst(p + k * ld + j, count); };
     const auto store = [&](VF v, int64_t k) HWY_ATTR {
       if (full) {
-        hn::StoreU(v, df, out + k * ldo + j);
+        StoreF32(v, out + k * ldo + j);
       } else {
-        hn::BlendedStore(v, mask, df, out + k * ldo + j);
+        StoreFirst(v, out + k * ldo + j, count);
       }
     };
     VD acc[2] = {hn::Zero(dd), hn::Zero(dd)};
@@ -342,9 +363,12 @@ void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t
         VF m = hn::Set(df, kNegInf);
         for (int64_t k = 0; k < n; ++k) m = hn::Max(m, load(a, lda, k));
         const bool log = kind == SoftmaxKind::kLogSoftmax;
+        // fp32 columns keep the exponentials in out for the last pass; 16-bit ones would round them there, so
+        // they compute them again (the same fp32 values).
+        constexpr bool kKeepExps = std::is_same_v<S, float>;
         for (int64_t k = 0; k < n; ++k) {
           const VF e = vexp::Exp(df, hn::Sub(load(a, lda, k), m));
-          if (!log) store(e, k);
+          if (kKeepExps && !log) store(e, k);
           addParts(e);
         }
         if (log) {
@@ -355,7 +379,7 @@ void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t
           SplitLanes(
               acc, [](double s) { return 1.0 / s; }, &hi, &lo);
           for (int64_t k = 0; k < n; ++k) {
-            const VF e = load(out, ldo, k);
+            const VF e = kKeepExps ? load(out, ldo, k) : vexp::Exp(df, hn::Sub(load(a, lda, k), m));
             store(hn::MulAdd(e, hi, hn::Mul(e, lo)), k);
           }
         }
@@ -388,6 +412,21 @@ void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t
   }
 }
 
+void SoftmaxCols(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
+                 float *out, int64_t ldo) {
+  SoftmaxColsOf(kind, n, w, a, lda, b, ldb, out, ldo);
+}
+void SoftmaxColsBF16(SoftmaxKind kind, int64_t n, int64_t w, const uint16_t *a, int64_t lda, const uint16_t *b,
+                     int64_t ldb, uint16_t *out, int64_t ldo) {
+  SoftmaxColsOf(kind, n, w, reinterpret_cast<const BF16Elem *>(a), lda, reinterpret_cast<const BF16Elem *>(b), ldb,
+                reinterpret_cast<BF16Elem *>(out), ldo);
+}
+void SoftmaxColsF16(SoftmaxKind kind, int64_t n, int64_t w, const uint16_t *a, int64_t lda, const uint16_t *b,
+                    int64_t ldb, uint16_t *out, int64_t ldo) {
+  SoftmaxColsOf(kind, n, w, reinterpret_cast<const F16Elem *>(a), lda, reinterpret_cast<const F16Elem *>(b), ldb,
+                reinterpret_cast<F16Elem *>(out), ldo);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();
@@ -399,6 +438,8 @@ HWY_EXPORT(SoftmaxRow);
 HWY_EXPORT(SoftmaxRowBF16);
 HWY_EXPORT(SoftmaxRowF16);
 HWY_EXPORT(SoftmaxCols);
+HWY_EXPORT(SoftmaxColsBF16);
+HWY_EXPORT(SoftmaxColsF16);
 
 void SoftmaxRowF32(SoftmaxKind kind, int64_t n, const float *a, const float *b, float *out, float *scratch,
                    const RowPrefetch &ahead) {
@@ -417,6 +458,15 @@ void SoftmaxRow16(SoftmaxKind kind, bool bf16, int64_t n, const uint16_t *a, con
 void SoftmaxColsF32(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
                     float *out, int64_t ldo) {
   HWY_DYNAMIC_DISPATCH(SoftmaxCols)(kind, n, w, a, lda, b, ldb, out, ldo);
+}
+
+void SoftmaxCols16(SoftmaxKind kind, bool bf16, int64_t n, int64_t w, const uint16_t *a, int64_t lda, const uint16_t *b,
+                   int64_t ldb, uint16_t *out, int64_t ldo) {
+  if (bf16) {
+    HWY_DYNAMIC_DISPATCH(SoftmaxColsBF16)(kind, n, w, a, lda, b, ldb, out, ldo);
+  } else {
+    HWY_DYNAMIC_DISPATCH(SoftmaxColsF16)(kind, n, w, a, lda, b, ldb, out, ldo);
+  }
 }
 
 // Double: the same formulas in double, each sum compensated (Neumaier) in index order, so that a long row is

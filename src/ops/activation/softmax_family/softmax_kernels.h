@@ -36,6 +36,9 @@ void SoftmaxRowF64(SoftmaxKind kind, int64_t n, const double *a, const double *b
 // out may be a.
 void SoftmaxColsF32(SoftmaxKind kind, int64_t n, int64_t w, const float *a, int64_t lda, const float *b, int64_t ldb,
                     float *out, int64_t ldo);
+// The same on all-BF16 (bf16) or all-FLOAT16 columns, converted in registers (as SoftmaxRow16).
+void SoftmaxCols16(SoftmaxKind kind, bool bf16, int64_t n, int64_t w, const uint16_t *a, int64_t lda, const uint16_t *b,
+                   int64_t ldb, uint16_t *out, int64_t ldo);
 void SoftmaxColsF64(SoftmaxKind kind, int64_t n, int64_t w, const double *a, const double *b, double *out);
 constexpr int64_t kMaxTileWidth = 64;
 

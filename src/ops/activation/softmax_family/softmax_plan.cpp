@@ -99,7 +99,9 @@ void PlanSoftmax(SoftmaxKind kind, const TensorView *inputs, int numInputs, cons
     p->scratchStride = 2 * AlignUp(static_cast<size_t>(p->n * width * valueBytes));
     unitElems = p->n * width;
     bool inPlace = !p->f64 && p->inputRound == DType::kOther && p->resultRound == DType::kOther;
-    for (int t = 0; t < 3 && inPlace; ++t) inPlace = geoms[t]->dtype == DType::kF32 && geoms[t]->strides[r - 1] == 1;
+    const bool storable = out.dtype == DType::kF32 || Is16Bit(out.dtype);  // the kernels' storage types
+    for (int t = 0; t < 3 && inPlace; ++t)
+      inPlace = storable && geoms[t]->dtype == out.dtype && geoms[t]->strides[r - 1] == 1;
     p->tilesInPlace = inPlace;
     if (inPlace) p->scratchStride = 0;
   }

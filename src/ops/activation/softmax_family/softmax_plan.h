@@ -37,7 +37,8 @@ struct SoftmaxPlan {
   // Work: rows one at a time, or tiles of tileWidth rows along the last row dim (lineLen rows per line).
   bool rowPath = true;
   int64_t lineLen = 1, tileWidth = 1, tilesPerLine = 1;
-  bool tilesInPlace = false;  // tile path on fp32 tensors whose tile rows are contiguous: no tile copies
+  // Tile path on tensors all of one dtype (FLOAT, FLOAT16 or BF16) whose tile rows are contiguous: no tile copies.
+  bool tilesInPlace = false;
   // Row path on tensors that are all one 16-bit dtype with unit-stride rows and no intermediate rounding: the
   // kernel reads and writes them in place, converting in registers (no fp32 copies, no chunks).
   bool rows16 = false;

@@ -203,18 +203,24 @@ void RunTiles(const SoftmaxPlan &p, const void *const *inputs, void *out, char *
   }
 }
 
-// Dense fp32 columns (the strided rows of fp32 tensors whose rows lie side by side): the kernel reads and writes
-// the tensors in place, no tile copies.
+// Dense columns (the strided rows of FLOAT, FLOAT16 or BF16 tensors whose rows lie side by side): the kernel reads
+// and writes the tensors in place, converting 16-bit values in registers, no tile copies.
 void RunTilesInPlace(const SoftmaxPlan &p, const void *const *inputs, void *out, int64_t first, int64_t last) {
-  const SoftmaxGeometry &ga = p.in[0], &gb = p.in[1], &go = p.out;
+  const SoftmaxGeometry &ga = p.in[0], &gb = p.in[p.numInputs > 1 ? 1 : 0], &go = p.out;
   for (int64_t unit = first; unit < last; ++unit) {
     const int64_t col = unit % p.tilesPerLine * p.tileWidth;
     const int64_t w = std::min(p.tileWidth, p.lineLen - col);
     const int64_t row = unit / p.tilesPerLine * p.lineLen + col;
-    const auto *a = static_cast<const float *>(ElementAt(inputs[0], ga, RowOffset(p, ga, row)));
-    const auto *b = p.numInputs > 1 ? static_cast<const float *>(ElementAt(inputs[1], gb, RowOffset(p, gb, row))) : a;
-    auto *o = static_cast<float *>(ElementAt(out, go, RowOffset(p, go, row)));
-    SoftmaxColsF32(p.kind, p.n, w, a, ga.dimStride, b, p.numInputs > 1 ? gb.dimStride : ga.dimStride, o, go.dimStride);
+    const void *a = ElementAt(inputs[0], ga, RowOffset(p, ga, row));
+    const void *b = ElementAt(inputs[p.numInputs > 1 ? 1 : 0], gb, RowOffset(p, gb, row));
+    void *o = ElementAt(out, go, RowOffset(p, go, row));
+    if (go.dtype == DType::kF32) {
+      SoftmaxColsF32(p.kind, p.n, w, static_cast<const float *>(a), ga.dimStride, static_cast<const float *>(b),
+                     gb.dimStride, static_cast<float *>(o), go.dimStride);
+    } else {
+      SoftmaxCols16(p.kind, go.dtype == DType::kBF16, p.n, w, static_cast<const uint16_t *>(a), ga.dimStride,
+                    static_cast<const uint16_t *>(b), gb.dimStride, static_cast<uint16_t *>(o), go.dimStride);
+    }
   }
 }
 
