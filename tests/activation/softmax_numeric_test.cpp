@@ -452,7 +452,7 @@ TEST_F(SoftmaxNumeric, SameBitsForOneAndTwoThreads) {
 // FLOAT16 and BF16 rows are converted inside the kernels (no fp32 copies): the same bits as the FLOAT function on
 // the same values rounded once to the 16-bit dtype, on every SIMD target (each converts its own way: F16C,
 // AVX-512, scalar), every tail length, dense and padded tensors, rows of unit stride (dim 1) and rows side by side
-// (dim 0: the tile kernel; 37 columns = full vectors and a part).
+// (dim 0: the tile kernel; 37 columns = full vectors and a part; its row length does not change its vectors).
 void CheckSixteenBitAgainstFloat(Fn fn, aclDataType t, const std::vector<int64_t> &shape, int64_t dim, Layout layout,
                                  std::mt19937_64 &rng) {
   const int64_t numel = NumelOf(shape);
@@ -482,7 +482,7 @@ TEST_F(SoftmaxNumeric, SixteenBitRowsMatchTheFloatRowsRoundedOnce) {
         for (int64_t n : {1, 5, 16, 37, 128, 1000, 4099})
           for (Layout layout : {Layout::Dense(), Layout::Padded(2)}) {
             CheckSixteenBitAgainstFloat(fn, t, {3, n}, 1, layout, rng);
-            CheckSixteenBitAgainstFloat(fn, t, {n, 37}, 0, layout, rng);
+            if (n <= 128) CheckSixteenBitAgainstFloat(fn, t, {n, 37}, 0, layout, rng);  // the tails are in the width
           }
   });
 }
