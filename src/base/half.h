@@ -63,6 +63,22 @@ inline uint16_t F32ToBF16(float value) {
   return static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
 }
 
+// The two 16-bit storage types as distinct element types, so that a kernel is written once for its three storage
+// types (float, BF16Elem, F16Elem) and overloads pick the conversions (the vector ones: load_as_f32-inl.h,
+// store_from_f32-inl.h).
+struct BF16Elem {
+  uint16_t bits;
+};
+struct F16Elem {
+  uint16_t bits;
+};
+inline float Decode(float v) { return v; }
+inline float Decode(BF16Elem v) { return BF16ToF32(v.bits); }
+inline float Decode(F16Elem v) { return F16ToF32(v.bits); }
+inline float Encode(float v, const float *) { return v; }
+inline BF16Elem Encode(float v, const BF16Elem *) { return {F32ToBF16(v)}; }
+inline F16Elem Encode(float v, const F16Elem *) { return {F32ToF16(v)}; }
+
 // double -> fp32 rounding to odd. A double sum destined for fp16/bf16 goes through fp32 this way so
 // that the later round-to-nearest-even to fp16/bf16 equals one direct rounding of the double.
 inline float F64ToF32RoundToOdd(double v) {

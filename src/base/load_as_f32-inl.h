@@ -45,6 +45,20 @@ HWY_INLINE hwy::HWY_NAMESPACE::Vec<D> LoadF16AsF32(D d, const uint16_t *HWY_REST
 #endif
 }
 
+// A vector of elements of any storage type as fp32 lanes, by the element type (base/half.h).
+template <class D>
+HWY_INLINE hwy::HWY_NAMESPACE::Vec<D> LoadAsF32(D d, const float *HWY_RESTRICT src) {
+  return hwy::HWY_NAMESPACE::LoadU(d, src);
+}
+template <class D>
+HWY_INLINE hwy::HWY_NAMESPACE::Vec<D> LoadAsF32(D d, const BF16Elem *HWY_RESTRICT src) {
+  return LoadBF16AsF32(d, &src->bits);
+}
+template <class D>
+HWY_INLINE hwy::HWY_NAMESPACE::Vec<D> LoadAsF32(D d, const F16Elem *HWY_RESTRICT src) {
+  return LoadF16AsF32(d, &src->bits);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();

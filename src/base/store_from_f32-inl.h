@@ -55,6 +55,20 @@ HWY_INLINE void StoreF32AsF16([[maybe_unused]] D d, hwy::HWY_NAMESPACE::Vec<D> v
 #endif
 }
 
+// A vector of fp32 lanes stored as elements of any storage type, by the element type (base/half.h).
+template <class D>
+HWY_INLINE void StoreFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, float *HWY_RESTRICT dst) {
+  hwy::HWY_NAMESPACE::StoreU(v, d, dst);
+}
+template <class D>
+HWY_INLINE void StoreFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, BF16Elem *HWY_RESTRICT dst) {
+  StoreF32AsBF16(d, v, &dst->bits);
+}
+template <class D>
+HWY_INLINE void StoreFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, F16Elem *HWY_RESTRICT dst) {
+  StoreF32AsF16(d, v, &dst->bits);
+}
+
 // StoreF32AsBF16 / StoreF32AsF16 with a non-temporal store: dst must be aligned to the 16-bit
 // vector's size. (Without hardware fp16 conversion the FLOAT16 store stays a regular one.)
 template <bool kBF16, class D>

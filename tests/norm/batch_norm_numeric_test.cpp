@@ -11,6 +11,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_batch_norm_backward.h"
+#include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
 namespace aclcpu_test {
@@ -277,6 +278,39 @@ TEST(BatchNormNumeric, StridedViews) {
     }
 }
 
+// Dense FLOAT16/BF16 planes are read and written in place, converted in registers; strided ones are staged as fp32.
+// Both must give the FLOAT arithmetic's bits rounded once, on every SIMD target (channel-at-a-time with 20 channels,
+// pass by pass with 3; runs of 35 and 185 elements: whole vectors and scalar tails).
+TEST(BatchNormNumeric, SixteenBitInPlaceAndStagedAgreeOnEverySimdTarget) {
+  aclInit(nullptr);
+  ForEachSimdTarget([] {
+    uint64_t seed = 550;
+    for (const std::vector<int64_t> &shape : std::vector<std::vector<int64_t>>{{3, 20, 7, 5}, {2, 3, 37, 5}})
+      for (aclDataType x : {f16, bf16})
+        for (aclDataType out : {x, f32})
+          for (bool training : {true, false}) {
+            FwdCase k;
+            k.shape = shape;
+            k.x = x;
+            k.out = out;
+            k.training = training;
+            SCOPED_TRACE(Label(k));
+            CheckForward(k, seed);
+            std::mt19937_64 rng(seed++);
+            const FwdData d = MakeForwardData(k, rng);
+            const FwdOut dense = RunForward(k, d);
+            k.xLayout = Layout::Padded(4);
+            k.outLayout = Layout::Padded(4);
+            const FwdOut staged = RunForward(k, d);
+            EXPECT_EQ(dense.out, staged.out);
+            if (training) {  // (inference leaves the save tensors' NaN fill)
+              EXPECT_EQ(dense.mean, staged.mean);
+              EXPECT_EQ(dense.var, staged.var);
+            }
+          }
+  });
+}
+
 TEST(BatchNormNumeric, SpecialValuesPropagate) {
   aclInit(nullptr);
   uint64_t seed = 600;
@@ -509,6 +543,34 @@ TEST(BatchNormBackwardNumeric, StridedLongAndSpecial) {
     s.special = 0.05;
     CheckBackward(s, 1204);
   }
+}
+
+// As SixteenBitInPlaceAndStagedAgreeOnEverySimdTarget for the forward: a 16-bit gradInput formed in fp32, a FLOAT
+// one in double, the same bits in place and staged.
+TEST(BatchNormBackwardNumeric, SixteenBitInPlaceAndStagedAgreeOnEverySimdTarget) {
+  aclInit(nullptr);
+  ForEachSimdTarget([] {
+    uint64_t seed = 1250;
+    for (const std::vector<int64_t> &shape : std::vector<std::vector<int64_t>>{{3, 20, 7, 5}, {2, 3, 37, 5}})
+      for (aclDataType x : {f16, bf16})
+        for (aclDataType gradIn : {x, f32})
+          for (bool training : {true, false}) {
+            BwdCase k;
+            k.shape = shape;
+            k.x = x;
+            k.gradIn = gradIn;
+            k.training = training;
+            CheckBackward(k, seed);
+            std::mt19937_64 rng(seed++);
+            const BwdData d = MakeBackwardData(k, rng);
+            const BwdOut dense = RunBackward(k, d);
+            k.layout = Layout::Padded(4);
+            const BwdOut staged = RunBackward(k, d);
+            EXPECT_EQ(dense.gi, staged.gi) << Label(k);
+            EXPECT_EQ(dense.gw, staged.gw) << Label(k);
+            EXPECT_EQ(dense.gb, staged.gb) << Label(k);
+          }
+  });
 }
 
 TEST(BatchNormBackwardNumeric, OneAndTwoThreadsBitwiseIdentical) {

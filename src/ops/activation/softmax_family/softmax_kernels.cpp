@@ -19,23 +19,6 @@
 #include "base/half.h"
 #include "ops/activation/softmax_family/softmax_kernels.h"
 
-#ifndef ACLCPU_SOFTMAX_ELEMENT_TYPES  // once, not per target (foreach_target.h includes this file again)
-#define ACLCPU_SOFTMAX_ELEMENT_TYPES
-namespace aclcpu {
-// The two 16-bit storage types as distinct element types, so that the row kernel is written once for its three
-// storage types (float, BF16Elem, F16Elem) and overloads pick the conversions.
-struct BF16Elem {
-  uint16_t bits;
-};
-struct F16Elem {
-  uint16_t bits;
-};
-inline float Encode(float v, const float *) { return v; }
-inline BF16Elem Encode(float v, const BF16Elem *) { return {F32ToBF16(v)}; }
-inline F16Elem Encode(float v, const F16Elem *) { return {F32ToF16(v)}; }
-}  // namespace aclcpu
-#endif
-
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace HWY_NAMESPACE {
@@ -53,12 +36,14 @@ constexpr float *kNoOut = nullptr;
 
 // A vector of elements k.. of a row in any storage type, as fp32 lanes (16-bit ones converted in registers),
 // and back, rounded once to nearest even.
-HWY_INLINE VF LoadF32(const float *p) { return hn::LoadU(DF(), p); }
-HWY_INLINE VF LoadF32(const BF16Elem *p) { return LoadBF16AsF32(DF(), &p->bits); }
-HWY_INLINE VF LoadF32(const F16Elem *p) { return LoadF16AsF32(DF(), &p->bits); }
-HWY_INLINE void StoreF32(VF v, float *p) { hn::StoreU(v, DF(), p); }
-HWY_INLINE void StoreF32(VF v, BF16Elem *p) { StoreF32AsBF16(DF(), v, &p->bits); }
-HWY_INLINE void StoreF32(VF v, F16Elem *p) { StoreF32AsF16(DF(), v, &p->bits); }
+template <class S>
+HWY_INLINE VF LoadF32(const S *p) {
+  return LoadAsF32(DF(), p);
+}
+template <class S>
+HWY_INLINE void StoreF32(VF v, S *p) {
+  StoreFromF32(DF(), v, p);
+}
 
 // Calls f(part, doubles) on each double-width part of an fp32 vector (part 0 or 1). The single-lane target
 // has no half vectors: its one lane goes through the aligned buf.

@@ -16,6 +16,7 @@ namespace aclcpu {
 void PlanBatchNormWorkspace(BatchNormPlan *p) {
   const BnUnits &g = p->units;
   const auto c = static_cast<size_t>(g.c);
+  p->channelFused = p->training && ChannelAtATime(g);
   size_t bytes = 0;
   auto region = [&bytes](size_t size) {
     const size_t at = bytes;
@@ -31,8 +32,7 @@ void PlanBatchNormWorkspace(BatchNormPlan *p) {
   p->runningOffset = region(2 * c * sizeof(double));
   p->paramsOffset = region(4 * c * sizeof(float));
   p->affineOffset = region(c * sizeof(BnAffine));
-  const bool direct = p->x.dtype == DType::kF32 && p->x.Trailing(2).IsContiguous() && p->out.dtype == DType::kF32 &&
-                      p->out.Trailing(2).IsContiguous();
+  const bool direct = PlaneAccess(p->x, nullptr).direct() && PlaneAccess(p->out, nullptr).direct();
   p->scratchStride = direct ? 0 : AlignUp(static_cast<size_t>(g.maxUnitElems) * sizeof(float));
   p->scratchOffset = region(p->scratchStride * static_cast<size_t>(p->threads));
   p->workspaceBytes = bytes;
@@ -51,19 +51,16 @@ void ReadChannels(bool has, const TensorView &view, const void *base, int64_t c,
 
 // Per-unit sum and sum of squared deviations from the unit's own mean (two passes while the unit is in cache).
 void UnitMoments(const BnRunKernels &k, const PlaneAccess &xs, const BnUnit &u, float *stage, double *sum, double *m2) {
-  const auto count = static_cast<double>(u.Count());
-  if (!xs.direct()) {
+  BnRuns runs;
+  if (xs.direct()) {
+    runs = xs.RunsOf(u);
+  } else {
     xs.Gather(u, stage);
-    *sum = k.sum(stage, u.Count());
-    *m2 = k.squaredDeviations(stage, u.Count(), *sum / count);
-    return;
+    runs = StagedRuns(u, stage);
   }
-  double s = 0, q = 0;
-  for (int64_t n = u.n0; n < u.n1; ++n) s += k.sum(xs.Run(n, u.c, u.s0), u.len);
-  const double mean = s / count;
-  for (int64_t n = u.n0; n < u.n1; ++n) q += k.squaredDeviations(xs.Run(n, u.c, u.s0), u.len, mean);
-  *sum = s;
-  *m2 = q;
+  const int64_t count = u.n1 - u.n0;
+  *sum = k.sum(count, u.len, runs);
+  *m2 = k.squaredDeviations(count, u.len, runs, *sum / static_cast<double>(u.Count()));
 }
 
 // saveMean, saveInvstd (the biased variance on A2) and the running statistics from the batch statistics.
@@ -122,36 +119,51 @@ void RunBatchNorm(const BatchNormPlan &p, const BatchNormBuffers &b, void *works
     return reinterpret_cast<float *>(ws + p.scratchOffset + p.scratchStride * static_cast<size_t>(thread));
   };
 
-  if (p.training) {
-    auto *unitSums = reinterpret_cast<double *>(ws + p.unitSumsOffset);
-    auto *unitM2 = reinterpret_cast<double *>(ws + p.unitM2Offset);
-    ParallelFor(g.numUnits, p.threads, [&](int64_t u, int thread) {
-      UnitMoments(k, xs, UnitAt(g, u), stageOf(thread), &unitSums[u], &unitM2[u]);
-    });
-    CombineMoments(g, unitSums, unitM2, mean, var);
-    WriteTrainingStats(p, b, mean, var, runMean, runVar, reinterpret_cast<double *>(ws + p.runningOffset));
-  } else {
-    for (int64_t i = 0; i < c; ++i) {
-      mean[i] = runMean[i];
-      var[i] = runVar[i];
-    }
-  }
-
   auto *affine = reinterpret_cast<BnAffine *>(ws + p.affineOffset);
-  for (int64_t i = 0; i < c; ++i) affine[i] = AffineOf(mean[i], var[i], p.eps, weight[i], bias[i]);
+  auto *unitSums = reinterpret_cast<double *>(ws + p.unitSumsOffset);
+  auto *unitM2 = reinterpret_cast<double *>(ws + p.unitM2Offset);
+  auto momentsOf = [&](int64_t u, int thread) {
+    UnitMoments(k, xs, UnitAt(g, u), stageOf(thread), &unitSums[u], &unitM2[u]);
+  };
+  auto channelStats = [&](int64_t i) {
+    CombineChannelMoments(g, i, unitSums, unitM2, &mean[i], &var[i]);
+    affine[i] = AffineOf(mean[i], var[i], p.eps, weight[i], bias[i]);
+  };
   const bool direct = xs.direct() && ys.direct();
-  ParallelFor(g.numUnits, p.threads, [&](int64_t index, int thread) {
+  auto normalizeUnit = [&](int64_t index, int thread) {
     const BnUnit u = UnitAt(g, index);
     const BnAffine &a = affine[u.c];
+    const int64_t count = u.n1 - u.n0;
     if (direct) {
-      for (int64_t n = u.n0; n < u.n1; ++n) k.normalize(xs.Run(n, u.c, u.s0), u.len, a, ys.Run(n, u.c, u.s0));
+      k.normalize(count, u.len, xs.RunsOf(u), a, ys.RunsOf(u));
       return;
     }
     float *stage = stageOf(thread);
     xs.Gather(u, stage);
-    k.normalize(stage, u.Count(), a, stage);
+    k.normalize(count, u.len, StagedRuns(u, stage), a, StagedRuns(u, stage));
     ys.Scatter(u, stage);
-  });
+  };
+
+  if (p.channelFused) {
+    // Contiguous channel ranges per thread: neighbouring channels' statistics share cache lines.
+    ParallelFor(c, p.threads, [&](int64_t i, int thread) {
+      const int64_t first = i * g.unitsPerChannel;
+      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) momentsOf(u, thread);
+      channelStats(i);
+      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) normalizeUnit(u, thread);
+    });
+  } else {
+    if (p.training) {
+      ParallelFor(g.numUnits, p.threads, momentsOf);
+      for (int64_t i = 0; i < c; ++i) channelStats(i);
+    } else {
+      for (int64_t i = 0; i < c; ++i) affine[i] = AffineOf(runMean[i], runVar[i], p.eps, weight[i], bias[i]);
+    }
+    ParallelFor(g.numUnits, p.threads, normalizeUnit);
+  }
+  if (p.training) {
+    WriteTrainingStats(p, b, mean, var, runMean, runVar, reinterpret_cast<double *>(ws + p.runningOffset));
+  }
 }
 
 }  // namespace aclcpu

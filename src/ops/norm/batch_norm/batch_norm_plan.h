@@ -11,6 +11,7 @@ namespace aclcpu {
 
 struct BatchNormPlan {
   bool training = false;
+  bool channelFused = false;          // training: each channel's statistics then its output on one thread, while cached
   float eps = 0.0f, momentum = 0.0f;  // narrowed to float, as on the device
   BnUnits units;
   TensorView x, out;  // as [N, C, spatial...]

@@ -21,15 +21,12 @@ void PlanBatchNormBackwardWorkspace(BatchNormBackwardPlan *p) {
     bytes += AlignUp(size);
     return at;
   };
-  // Channel-at-a-time when there are channels enough to share among threads and one channel's dy and x fit in
-  // the caches (chosen from the shape alone; both schedules give the same bits).
-  constexpr int64_t kFuseMinChannels = 16, kFuseMaxChannelElems = 1 << 20;
-  p->channelFused = p->needSums && p->wantGradInput && g.c >= kFuseMinChannels && g.n * g.s <= kFuseMaxChannelElems;
+  p->channelFused = p->needSums && p->wantGradInput && ChannelAtATime(g);
   p->unitSumsOffset = region(2 * static_cast<size_t>(g.numUnits) * sizeof(double));
   p->channelOffset = region(4 * c * sizeof(double));
   p->paramsOffset = region(3 * c * sizeof(float));
   p->gradOffset = region(c * sizeof(BnGrad));
-  auto direct = [](const TensorView &v) { return v.dtype == DType::kF32 && v.Trailing(2).IsContiguous(); };
+  auto direct = [](const TensorView &v) { return PlaneAccess(v, nullptr).direct(); };
   const bool allDirect = direct(p->dy) && direct(p->x) && (!p->wantGradInput || direct(p->gradInput));
   p->scratchStride = allDirect ? 0 : 2 * AlignUp(static_cast<size_t>(g.maxUnitElems) * sizeof(float));
   p->scratchOffset = region(p->scratchStride * static_cast<size_t>(p->threads));
@@ -46,26 +43,21 @@ struct Runs {
 // Σdy and Σdy·(x − mean) of one unit, runs in order.
 void UnitSums(const BnRunKernels &k, const Runs &r, const BnUnit &u, double mean, float *stage, double *sumDy,
               double *sumDyXmu) {
-  if (!r.direct) {
-    float *xStage = stage + u.Count();
-    r.dy.Gather(u, stage);
-    r.x.Gather(u, xStage);
-    k.dySums(stage, xStage, u.Count(), mean, sumDy, sumDyXmu);
+  const int64_t count = u.n1 - u.n0;
+  if (r.direct) {
+    k.dySums(count, u.len, r.dy.RunsOf(u), r.x.RunsOf(u), mean, sumDy, sumDyXmu);
     return;
   }
-  double s1 = 0, s2 = 0;
-  for (int64_t n = u.n0; n < u.n1; ++n) {
-    double a, b;
-    k.dySums(r.dy.Run(n, u.c, u.s0), r.x.Run(n, u.c, u.s0), u.len, mean, &a, &b);
-    s1 += a;
-    s2 += b;
-  }
-  *sumDy = s1;
-  *sumDyXmu = s2;
+  float *xStage = stage + u.Count();
+  r.dy.Gather(u, stage);
+  r.x.Gather(u, xStage);
+  k.dySums(count, u.len, StagedRuns(u, stage), StagedRuns(u, xStage), mean, sumDy, sumDyXmu);
 }
 
-BnGrad GradOf(bool training, double mean, double invstd, double w, double sumDy, double sumDyXmu, double r) {
+BnGrad GradOf(bool training, bool fp32, double mean, double invstd, double w, double sumDy, double sumDyXmu, double r) {
   BnGrad g;
+  g.training = training;
+  g.fp32 = fp32;
   g.mean = mean;
   g.scale = w * invstd;
   g.meanDy = training ? sumDy / r : 0.0;
@@ -107,6 +99,7 @@ void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwar
 
   auto *unitSums = reinterpret_cast<double *>(ws + p.unitSumsOffset);
   auto *grads = reinterpret_cast<BnGrad *>(ws + p.gradOffset);
+  const bool fp32Grad = p.wantGradInput && p.gradInput.dtype != DType::kF32;
   const auto r = static_cast<double>(g.n * g.s);
   const PlaneAccess gis(p.wantGradInput ? p.gradInput : p.dy, p.wantGradInput ? b.gradInput : nullptr);
   auto unitSumsOf = [&](int64_t index, int thread) {
@@ -124,37 +117,28 @@ void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwar
     }
     sumDy[i] = s1;
     sumDyXmu[i] = s2;
-    grads[i] = GradOf(p.training, mean[i], invstd[i], weight[i], s1, s2, r);
+    grads[i] = GradOf(p.training, fp32Grad, mean[i], invstd[i], weight[i], s1, s2, r);
   };
   auto gradInputOf = [&](int64_t index, int thread) {
     const BnUnit u = UnitAt(g, index);
     const BnGrad &gr = grads[u.c];
+    const int64_t count = u.n1 - u.n0;
     if (runs.direct) {
-      for (int64_t n = u.n0; n < u.n1; ++n) {
-        float *gi = gis.Run(n, u.c, u.s0);
-        if (p.training) {
-          k.gradTraining(dys.Run(n, u.c, u.s0), xs.Run(n, u.c, u.s0), u.len, gr, gi);
-        } else {
-          k.gradInference(dys.Run(n, u.c, u.s0), u.len, gr.scale, gi);
-        }
-      }
+      k.grad(count, u.len, dys.RunsOf(u), xs.RunsOf(u), gr, gis.RunsOf(u));
       return;
     }
     float *dyStage = stageOf(thread), *xStage = dyStage + u.Count();
+    const BnRuns dyRuns = StagedRuns(u, dyStage);
     dys.Gather(u, dyStage);
-    if (p.training) {
-      xs.Gather(u, xStage);
-      k.gradTraining(dyStage, xStage, u.Count(), gr, dyStage);
-    } else {
-      k.gradInference(dyStage, u.Count(), gr.scale, dyStage);
-    }
+    if (p.training) xs.Gather(u, xStage);
+    k.grad(count, u.len, dyRuns, StagedRuns(u, xStage), gr, dyRuns);
     gis.Scatter(u, dyStage);
   };
 
   if (p.channelFused) {
-    // One channel at a time per thread: its sums, then its gradInput while its dy and x are still in L2/L3
-    // (one read from memory instead of two).
-    ParallelForDynamic(c, p.threads, [&](int64_t i, int thread) {
+    // Its sums, then its gradInput while its dy and x are still in L2/L3 (contiguous channel ranges: neighbouring
+    // channels' sums share cache lines, and alternating them between threads made two threads slower than one).
+    ParallelFor(c, p.threads, [&](int64_t i, int thread) {
       const int64_t first = i * g.unitsPerChannel;
       for (int64_t u = first; u < first + g.unitsPerChannel; ++u) unitSumsOf(u, thread);
       combine(i);

@@ -1,11 +1,16 @@
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "ops/norm/batch_norm_family/bn_runs.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+// The 16-bit conversions after highway.h, once per target.
+#include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
 
+#include "base/half.h"
 #include "ops/norm/batch_norm_family/bn_runs.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -13,108 +18,262 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Σ term(x[k]) (and of a second input y[k]) in double: every fp32 element widened exactly, four vector
-// accumulators (element k lands in accumulator (k / lanes) % 4), combined in a fixed tree, then the scalar tail in
-// index order. The order depends on n alone.
-template <class Term>
-double SumTerms(const float *HWY_RESTRICT x, const float *HWY_RESTRICT y, int64_t n, const Term &term) {
-  const hn::ScalableTag<double> d;
-  const hn::Rebind<float, decltype(d)> df;
+using DF = hn::ScalableTag<float>;
+using DD = hn::ScalableTag<double>;
+using DH = hn::Rebind<float, DD>;  // the fp32 lanes that one double vector widens
+
+// Run i of r as elements of storage type S.
+template <class S>
+HWY_INLINE S *RunAt(const BnRuns &r, int64_t i) {
+  return reinterpret_cast<S *>(r.base) + i * r.stride;
+}
+
+// f(S *) with a null pointer of the storage type of dtype: a kernel written once for float, BF16Elem and F16Elem.
+template <class F>
+HWY_INLINE void WithStorage(DType dtype, const F &f) {
+  switch (dtype) {
+    case DType::kBF16: f(static_cast<BF16Elem *>(nullptr)); return;
+    case DType::kF16: f(static_cast<F16Elem *>(nullptr)); return;
+    default: f(static_cast<float *>(nullptr)); return;
+  }
+}
+template <class P>
+using StorageOf = std::remove_pointer_t<P>;
+
+using VD = hn::Vec<DD>;
+
+// Elements 0 .. 2·Lanes(DD) − 1 of p as two double vectors, from one fp32 vector where the target has half vectors.
+template <class S>
+HWY_INLINE void LoadPair(const S *HWY_RESTRICT p, VD *lo, VD *hi) {
+  const DD d;
+  const DH dh;
+#if HWY_TARGET == HWY_SCALAR
+  *lo = hn::PromoteTo(d, LoadAsF32(dh, p));
+  *hi = hn::PromoteTo(d, LoadAsF32(dh, p + 1));
+#else
+  const auto v = LoadAsF32(DF(), p);
+  *lo = hn::PromoteTo(d, hn::LowerHalf(dh, v));
+  *hi = hn::PromoteTo(d, hn::UpperHalf(dh, v));
+#endif
+}
+
+// Sums over the runs in double: every element widened exactly; while a run has four double vectors left they go to
+// accumulators 0..3, its remaining whole vectors to accumulator 0, its last len % Lanes(DD) elements to a scalar sum
+// in index order; the accumulators combine in a fixed tree, then the scalar sum is added. The order depends on count
+// and len alone, so staged and in-place runs give the same bits.
+struct Accumulators {
+  VD a0, a1, a2, a3;
+  double tail;
+  explicit Accumulators(DD d) : a0(hn::Zero(d)), a1(hn::Zero(d)), a2(hn::Zero(d)), a3(hn::Zero(d)), tail(0.0) {}
+  double Total() const { return hn::GetLane(hn::SumOfLanes(DD(), hn::Add(hn::Add(a0, a1), hn::Add(a2, a3)))) + tail; }
+};
+
+// Σ term(acc, x[k]) in the order above.
+template <class S, class Term>
+double SumTerms(int64_t count, int64_t len, const BnRuns &xr, const Term &term) {
+  const DD d;
+  const DH dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  auto at = [&](int64_t k) HWY_ATTR {
-    return std::make_pair(hn::PromoteTo(d, hn::LoadU(df, x + k)),
-                          y != nullptr ? hn::PromoteTo(d, hn::LoadU(df, y + k)) : hn::Zero(d));
-  };
-  auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
-  int64_t k = 0;
-  for (; k + 4 * lanes <= n; k += 4 * lanes) {
-    const auto v0 = at(k), v1 = at(k + lanes), v2 = at(k + 2 * lanes), v3 = at(k + 3 * lanes);
-    a0 = term(a0, v0.first, v0.second);
-    a1 = term(a1, v1.first, v1.second);
-    a2 = term(a2, v2.first, v2.second);
-    a3 = term(a3, v3.first, v3.second);
+  Accumulators s(d);
+  for (int64_t i = 0; i < count; ++i) {
+    const S *HWY_RESTRICT x = RunAt<const S>(xr, i);
+    int64_t k = 0;
+    for (; k + 4 * lanes <= len; k += 4 * lanes) {
+      VD v0, v1, v2, v3;
+      LoadPair(x + k, &v0, &v1);
+      LoadPair(x + k + 2 * lanes, &v2, &v3);
+      s.a0 = term(s.a0, v0);
+      s.a1 = term(s.a1, v1);
+      s.a2 = term(s.a2, v2);
+      s.a3 = term(s.a3, v3);
+    }
+    for (; k + lanes <= len; k += lanes) s.a0 = term(s.a0, hn::PromoteTo(d, LoadAsF32(dh, x + k)));
+    for (; k < len; ++k) s.tail = hn::GetLane(term(hn::Set(d, s.tail), hn::Set(d, static_cast<double>(Decode(x[k])))));
   }
-  for (; k + lanes <= n; k += lanes) {
-    const auto v = at(k);
-    a0 = term(a0, v.first, v.second);
-  }
-  double sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0, a1), hn::Add(a2, a3))));
-  for (; k < n; ++k) {
-    const auto yk = y != nullptr ? static_cast<double>(y[k]) : 0.0;
-    sum = hn::GetLane(term(hn::Set(d, sum), hn::Set(d, static_cast<double>(x[k])), hn::Set(d, yk)));
-  }
+  return s.Total();
+}
+
+double Sum(int64_t count, int64_t len, const BnRuns &x) {
+  double sum = 0.0;
+  WithStorage(x.dtype, [&](auto tag) HWY_ATTR {
+    sum = SumTerms<StorageOf<decltype(tag)>>(count, len, x, [](VD acc, VD v) HWY_ATTR { return hn::Add(acc, v); });
+  });
   return sum;
 }
 
-double Sum(const float *x, int64_t n) {
-  return SumTerms(x, nullptr, n, [](auto acc, auto v, auto) HWY_ATTR { return hn::Add(acc, v); });
-}
-
-double SquaredDeviations(const float *x, int64_t n, double mean) {
-  const hn::ScalableTag<double> d;
-  const auto m = hn::Set(d, mean);
-  return SumTerms(x, nullptr, n, [m](auto acc, auto v, auto) HWY_ATTR {
-    const auto c = hn::Sub(v, m);
-    return hn::MulAdd(c, c, acc);
+double SquaredDeviations(int64_t count, int64_t len, const BnRuns &x, double mean) {
+  const auto m = hn::Set(DD(), mean);
+  double sum = 0.0;
+  WithStorage(x.dtype, [&](auto tag) HWY_ATTR {
+    sum = SumTerms<StorageOf<decltype(tag)>>(count, len, x, [m](VD acc, VD v) HWY_ATTR {
+      const auto c = hn::Sub(v, m);
+      return hn::MulAdd(c, c, acc);
+    });
   });
+  return sum;
 }
 
-// Σdy and Σdy·(x − mean): two sums over the same loads would be one loop; two loops keep each sum's order the one
-// SumTerms defines and the run is in L1/L2 for the second.
-void DySums(const float *dy, const float *x, int64_t n, double mean, double *sumDy, double *sumDyXmu) {
-  const hn::ScalableTag<double> d;
+// Σdy and Σdy·(x − mean) in one pass over dy and x, each sum in the order SumTerms defines.
+template <class S>
+void DySumsOf(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, double mean, double *sumDy,
+              double *sumDyXmu) {
+  const DD d;
+  const DH dh;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto m = hn::Set(d, mean);
-  *sumDy = Sum(dy, n);
-  *sumDyXmu = SumTerms(dy, x, n, [m](auto acc, auto g, auto v) HWY_ATTR { return hn::MulAdd(g, hn::Sub(v, m), acc); });
+  Accumulators s(d), p(d);
+  auto add = [&](VD *sAcc, VD *pAcc, VD g, VD v) HWY_ATTR {
+    *sAcc = hn::Add(*sAcc, g);
+    *pAcc = hn::MulAdd(g, hn::Sub(v, m), *pAcc);
+  };
+  for (int64_t i = 0; i < count; ++i) {
+    const S *HWY_RESTRICT dy = RunAt<const S>(dyr, i);
+    const S *HWY_RESTRICT x = RunAt<const S>(xr, i);
+    int64_t k = 0;
+    for (; k + 4 * lanes <= len; k += 4 * lanes) {
+      VD g0, g1, g2, g3, v0, v1, v2, v3;
+      LoadPair(dy + k, &g0, &g1);
+      LoadPair(dy + k + 2 * lanes, &g2, &g3);
+      LoadPair(x + k, &v0, &v1);
+      LoadPair(x + k + 2 * lanes, &v2, &v3);
+      add(&s.a0, &p.a0, g0, v0);
+      add(&s.a1, &p.a1, g1, v1);
+      add(&s.a2, &p.a2, g2, v2);
+      add(&s.a3, &p.a3, g3, v3);
+    }
+    for (; k + lanes <= len; k += lanes) {
+      add(&s.a0, &p.a0, hn::PromoteTo(d, LoadAsF32(dh, dy + k)), hn::PromoteTo(d, LoadAsF32(dh, x + k)));
+    }
+    for (; k < len; ++k) {
+      VD st = hn::Set(d, s.tail), pt = hn::Set(d, p.tail);
+      add(&st, &pt, hn::Set(d, static_cast<double>(Decode(dy[k]))), hn::Set(d, static_cast<double>(Decode(x[k]))));
+      s.tail = hn::GetLane(st);
+      p.tail = hn::GetLane(pt);
+    }
+  }
+  *sumDy = s.Total();
+  *sumDyXmu = p.Total();
+}
+
+void DySums(int64_t count, int64_t len, const BnRuns &dy, const BnRuns &x, double mean, double *sumDy,
+            double *sumDyXmu) {
+  WithStorage(dy.dtype,
+              [&](auto tag) HWY_ATTR { DySumsOf<StorageOf<decltype(tag)>>(count, len, dy, x, mean, sumDy, sumDyXmu); });
 }
 
 // y may be x (staged units are normalized in place).
-void Normalize(const float *x, int64_t n, const BnAffine &a, float *y) {
-  const hn::ScalableTag<float> d;
+template <class SX, class SY>
+void NormalizeRuns(int64_t count, int64_t len, const BnRuns &xr, const BnAffine &a, const BnRuns &yr) {
+  const DF d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto hi = hn::Set(d, a.meanHi), lo = hn::Set(d, a.meanLo), inv = hn::Set(d, a.invstd), w = hn::Set(d, a.w),
              b = hn::Set(d, a.b);
-  int64_t k = 0;
-  for (; k + lanes <= n; k += lanes) {
-    const auto t = hn::Mul(hn::Sub(hn::Sub(hn::LoadU(d, x + k), hi), lo), inv);
-    hn::StoreU(hn::MulAdd(t, w, b), d, y + k);
+  for (int64_t i = 0; i < count; ++i) {
+    const SX *x = RunAt<const SX>(xr, i);
+    SY *y = RunAt<SY>(yr, i);
+    int64_t k = 0;
+    for (; k + lanes <= len; k += lanes) {
+      const auto t = hn::Mul(hn::Sub(hn::Sub(LoadAsF32(d, x + k), hi), lo), inv);
+      StoreFromF32(d, hn::MulAdd(t, w, b), y + k);
+    }
+    for (; k < len; ++k) y[k] = Encode(std::fma(((Decode(x[k]) - a.meanHi) - a.meanLo) * a.invstd, a.w, a.b), y);
   }
-  for (; k < n; ++k) y[k] = std::fma(((x[k] - a.meanHi) - a.meanLo) * a.invstd, a.w, a.b);
 }
 
-// gi may be dy (staged units are written in place).
-void GradTraining(const float *dy, const float *x, int64_t n, const BnGrad &g, float *gi) {
-  const hn::ScalableTag<double> d;
-  const hn::Rebind<float, decltype(d)> df;
+void Normalize(int64_t count, int64_t len, const BnRuns &x, const BnAffine &a, const BnRuns &y) {
+  WithStorage(x.dtype, [&](auto xTag) HWY_ATTR {
+    WithStorage(y.dtype, [&](auto yTag) HWY_ATTR {
+      NormalizeRuns<StorageOf<decltype(xTag)>, StorageOf<decltype(yTag)>>(count, len, x, a, y);
+    });
+  });
+}
+
+// gi (may be dy: staged units are written in place) in double, rounded once. Without x (inference) gi = dy * scale.
+template <class S, class SG, bool kTraining>
+void GradRunsF64(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, const BnGrad &g, const BnRuns &gir) {
+  const DD d;
+  const DH dh;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const auto mean = hn::Set(d, g.mean), scale = hn::Set(d, g.scale), meanDy = hn::Set(d, g.meanDy),
              proj = hn::Set(d, g.proj);
-  int64_t k = 0;
-  for (; k + lanes <= n; k += lanes) {
-    const auto xc = hn::Sub(hn::PromoteTo(d, hn::LoadU(df, x + k)), mean);
-    const auto centered = hn::Sub(hn::PromoteTo(d, hn::LoadU(df, dy + k)), meanDy);
-    hn::StoreU(hn::DemoteTo(df, hn::Mul(hn::NegMulAdd(xc, proj, centered), scale)), df, gi + k);
-  }
-  for (; k < n; ++k) {
-    const double xc = static_cast<double>(x[k]) - g.mean;
-    gi[k] = static_cast<float>(std::fma(-xc, g.proj, static_cast<double>(dy[k]) - g.meanDy) * g.scale);
+  for (int64_t i = 0; i < count; ++i) {
+    const S *dy = RunAt<const S>(dyr, i);
+    const S *x = kTraining ? RunAt<const S>(xr, i) : nullptr;
+    SG *gi = RunAt<SG>(gir, i);
+    int64_t k = 0;
+    for (; k + lanes <= len; k += lanes) {
+      auto v = hn::PromoteTo(d, LoadAsF32(dh, dy + k));
+      if constexpr (kTraining) {
+        const auto xc = hn::Sub(hn::PromoteTo(d, LoadAsF32(dh, x + k)), mean);
+        v = hn::NegMulAdd(xc, proj, hn::Sub(v, meanDy));
+      }
+      StoreFromF32(dh, hn::DemoteTo(dh, hn::Mul(v, scale)), gi + k);
+    }
+    for (; k < len; ++k) {
+      double v = static_cast<double>(Decode(dy[k]));
+      if constexpr (kTraining) v = std::fma(-(static_cast<double>(Decode(x[k])) - g.mean), g.proj, v - g.meanDy);
+      gi[k] = Encode(static_cast<float>(v * g.scale), gi);
+    }
   }
 }
 
-void GradInference(const float *dy, int64_t n, double scale, float *gi) {
-  const hn::ScalableTag<double> d;
-  const hn::Rebind<float, decltype(d)> df;
+// A double as the fp32 pair hi + lo (lo = 0 for a non-finite value, where hi - lo would be NaN).
+struct F32Pair {
+  float hi, lo;
+  explicit F32Pair(double v)
+      : hi(static_cast<float>(v)), lo(std::isfinite(v) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
+};
+
+// A FLOAT16/BF16 gi (in place, or staged as fp32 and rounded when scattered: the same bits) in fp32, rounded once
+// to gi's dtype: an fp32 error is far below its ulp. mean and meanDy enter as
+// hi + lo pairs, so that x − mean and dy − meanDy keep their precision near the means.
+template <class S, class SG, bool kTraining>
+void GradRunsF32(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, const BnGrad &g, const BnRuns &gir) {
+  const DF d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto s = hn::Set(d, scale);
-  int64_t k = 0;
-  for (; k + lanes <= n; k += lanes) {
-    hn::StoreU(hn::DemoteTo(df, hn::Mul(hn::PromoteTo(d, hn::LoadU(df, dy + k)), s)), df, gi + k);
+  const F32Pair mean(g.mean), meanDy(g.meanDy);
+  const auto proj = static_cast<float>(g.proj), scale = static_cast<float>(g.scale);
+  const auto mHi = hn::Set(d, mean.hi), mLo = hn::Set(d, mean.lo), dHi = hn::Set(d, meanDy.hi),
+             dLo = hn::Set(d, meanDy.lo), vProj = hn::Set(d, proj), vScale = hn::Set(d, scale);
+  for (int64_t i = 0; i < count; ++i) {
+    const S *dy = RunAt<const S>(dyr, i);
+    const S *x = kTraining ? RunAt<const S>(xr, i) : nullptr;
+    SG *gi = RunAt<SG>(gir, i);
+    int64_t k = 0;
+    for (; k + lanes <= len; k += lanes) {
+      auto v = LoadAsF32(d, dy + k);
+      if constexpr (kTraining) {
+        const auto xc = hn::Sub(hn::Sub(LoadAsF32(d, x + k), mHi), mLo);
+        v = hn::NegMulAdd(xc, vProj, hn::Sub(hn::Sub(v, dHi), dLo));
+      }
+      StoreFromF32(d, hn::Mul(v, vScale), gi + k);
+    }
+    for (; k < len; ++k) {
+      float v = Decode(dy[k]);
+      if constexpr (kTraining) v = std::fma(-((Decode(x[k]) - mean.hi) - mean.lo), proj, (v - meanDy.hi) - meanDy.lo);
+      gi[k] = Encode(v * scale, gi);
+    }
   }
-  for (; k < n; ++k) gi[k] = static_cast<float>(static_cast<double>(dy[k]) * scale);
+}
+
+void Grad(int64_t count, int64_t len, const BnRuns &dy, const BnRuns &x, const BnGrad &g, const BnRuns &gi) {
+  WithStorage(dy.dtype, [&](auto tag) HWY_ATTR {
+    using S = StorageOf<decltype(tag)>;
+    WithStorage(gi.dtype, [&](auto giTag) HWY_ATTR {
+      using SG = StorageOf<decltype(giTag)>;
+      if (g.fp32) {
+        g.training ? GradRunsF32<S, SG, true>(count, len, dy, x, g, gi)
+                   : GradRunsF32<S, SG, false>(count, len, dy, x, g, gi);
+      } else {
+        g.training ? GradRunsF64<S, SG, true>(count, len, dy, x, g, gi)
+                   : GradRunsF64<S, SG, false>(count, len, dy, x, g, gi);
+      }
+    });
+  });
 }
 
 const BnRunKernels *KernelTable() {
-  static const BnRunKernels kTable = {Sum, SquaredDeviations, DySums, Normalize, GradTraining, GradInference};
+  static const BnRunKernels kTable = {Sum, SquaredDeviations, DySums, Normalize, Grad};
   return &kTable;
 }
 

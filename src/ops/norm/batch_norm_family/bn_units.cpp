@@ -33,7 +33,8 @@ TensorView WithSpatialDim(TensorView v) {
 
 PlaneAccess::PlaneAccess(const TensorView &view, const void *base) : view_(view), base_(base) {
   plane_ = view.Trailing(2);
-  direct_ = view.dtype == DType::kF32 && plane_.IsContiguous();
+  const bool supported = view.dtype == DType::kF32 || view.dtype == DType::kF16 || view.dtype == DType::kBF16;
+  direct_ = supported && plane_.IsContiguous();
 }
 
 void PlaneAccess::Gather(const BnUnit &u, float *dst) const {
@@ -52,22 +53,26 @@ void PlaneAccess::Scatter(const BnUnit &u, const float *src) const {
   }
 }
 
-void CombineMoments(const BnUnits &g, const double *unitSums, const double *unitM2, double *mean, double *var) {
+void CombineChannelMoments(const BnUnits &g, int64_t c, const double *unitSums, const double *unitM2, double *mean,
+                           double *var) {
   const auto r = static_cast<double>(g.n * g.s);
-  for (int64_t c = 0; c < g.c; ++c) {
-    const int64_t first = c * g.unitsPerChannel;
-    double sum = 0;
-    for (int64_t u = first; u < first + g.unitsPerChannel; ++u) sum += unitSums[u];
-    const double m = sum / r;
-    double m2 = 0;
-    for (int64_t u = first; u < first + g.unitsPerChannel; ++u) {
-      const auto count = static_cast<double>(UnitAt(g, u).Count());
-      const double delta = unitSums[u] / count - m;
-      m2 += unitM2[u] + count * delta * delta;
-    }
-    mean[c] = m;
-    var[c] = m2 / r;
+  const int64_t first = c * g.unitsPerChannel, end = first + g.unitsPerChannel;
+  double sum = 0;
+  for (int64_t u = first; u < end; ++u) sum += unitSums[u];
+  const double m = sum / r;
+  double m2 = 0;
+  for (int64_t u = first; u < end; ++u) {
+    const auto count = static_cast<double>(UnitAt(g, u).Count());
+    const double delta = unitSums[u] / count - m;
+    m2 += unitM2[u] + count * delta * delta;
   }
+  *mean = m;
+  *var = m2 / r;
+}
+
+bool ChannelAtATime(const BnUnits &g) {
+  constexpr int64_t kMinChannels = 16, kMaxChannelElems = 1 << 20;
+  return g.c >= kMinChannels && g.n * g.s <= kMaxChannelElems;
 }
 
 }  // namespace aclcpu

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "base/tensor_view.h"
+#include "ops/norm/batch_norm_family/bn_runs.h"
 
 namespace aclcpu {
 
@@ -49,10 +50,14 @@ TensorView WithSpatialDim(TensorView v);
 class PlaneAccess {
  public:
   PlaneAccess(const TensorView &view, const void *base);
-  // Dense fp32 planes: runs are read and written in place; otherwise they go through fp32 staging.
+  // Dense FLOAT, FLOAT16 or BF16 planes: runs are read and written in place (16-bit ones converted in registers);
+  // otherwise they go through fp32 staging.
   bool direct() const { return direct_; }
-  float *Run(int64_t n, int64_t c, int64_t s0) const {
-    return reinterpret_cast<float *>(const_cast<char *>(static_cast<const char *>(base_))) + PlaneOffset(n, c) + s0;
+  // The unit's runs in place (direct() only): n0 .. n1 - 1, one batch stride apart.
+  BnRuns RunsOf(const BnUnit &u) const {
+    const auto elem = static_cast<int64_t>(DTypeSize(view_.dtype));
+    char *first = const_cast<char *>(static_cast<const char *>(base_)) + (PlaneOffset(u.n0, u.c) + u.s0) * elem;
+    return {first, view_.dtype, view_.strides[0]};
   }
   // The unit's runs, one after another, as fp32 in dst (Count() elements).
   void Gather(const BnUnit &u, float *dst) const;
@@ -67,9 +72,21 @@ class PlaneAccess {
   bool direct_ = false;
 };
 
-// Per channel, from the units' (sum, sum of squared deviations from the unit's own mean) in unit order: the channel
-// mean = Σ sum / R and the biased variance = (Σ M2_u + Σ count_u·(mean_u − mean)²) / R (the exact within + between
-// split, so an infinite element gives an infinite mean and a NaN variance, as the one-pass math would).
-void CombineMoments(const BnUnits &g, const double *unitSums, const double *unitM2, double *mean, double *var);
+// A unit staged by Gather as runs: the same run geometry as in place, so both give the same bits.
+inline BnRuns StagedRuns(const BnUnit &u, float *stage) {
+  return {reinterpret_cast<char *>(stage), DType::kF32, u.len};
+}
+
+// Channel c's mean and biased variance from its units' (sum, sum of squared deviations from the unit's own mean),
+// in unit order: mean = Σ sum / R and variance = (Σ M2_u + Σ count_u·(mean_u − mean)²) / R (the exact within +
+// between split, so an infinite element gives an infinite mean and a NaN variance, as the one-pass math would).
+void CombineChannelMoments(const BnUnits &g, int64_t c, const double *unitSums, const double *unitM2, double *mean,
+                           double *var);
+
+// Whether to run channel at a time, each thread a contiguous range of channels (its statistics, then its outputs
+// while its data is still in L2/L3: one read from memory instead of two), rather than pass by pass over all units:
+// when there are channels enough to share among threads and one channel's data fits the caches. Chosen from the
+// shape alone; both schedules give the same bits.
+bool ChannelAtATime(const BnUnits &g);
 
 }  // namespace aclcpu
