@@ -145,13 +145,7 @@ void RunBatchNorm(const BatchNormPlan &p, const BatchNormBuffers &b, void *works
   };
 
   if (p.channelFused) {
-    // Contiguous channel ranges per thread: neighbouring channels' statistics share cache lines.
-    ParallelFor(c, p.threads, [&](int64_t i, int thread) {
-      const int64_t first = i * g.unitsPerChannel;
-      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) momentsOf(u, thread);
-      channelStats(i);
-      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) normalizeUnit(u, thread);
-    });
+    ForEachChannel(g, p.threads, momentsOf, channelStats, normalizeUnit);
   } else {
     if (p.training) {
       ParallelFor(g.numUnits, p.threads, momentsOf);

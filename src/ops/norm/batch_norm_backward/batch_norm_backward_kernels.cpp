@@ -136,14 +136,8 @@ void RunBatchNormBackward(const BatchNormBackwardPlan &p, const BatchNormBackwar
   };
 
   if (p.channelFused) {
-    // Its sums, then its gradInput while its dy and x are still in L2/L3 (contiguous channel ranges: neighbouring
-    // channels' sums share cache lines, and alternating them between threads made two threads slower than one).
-    ParallelFor(c, p.threads, [&](int64_t i, int thread) {
-      const int64_t first = i * g.unitsPerChannel;
-      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) unitSumsOf(u, thread);
-      combine(i);
-      for (int64_t u = first; u < first + g.unitsPerChannel; ++u) gradInputOf(u, thread);
-    });
+    // Its sums, then its gradInput while its dy and x are still in L2/L3.
+    ForEachChannel(g, p.threads, unitSumsOf, combine, gradInputOf);
   } else {
     if (p.needSums) ParallelFor(g.numUnits, p.threads, unitSumsOf);
     for (int64_t i = 0; i < c; ++i) combine(i);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "base/parallel.h"
 #include "base/tensor_view.h"
 #include "ops/norm/batch_norm_family/bn_runs.h"
 
@@ -88,5 +89,19 @@ void CombineChannelMoments(const BnUnits &g, int64_t c, const double *unitSums, 
 // when there are channels enough to share among threads and one channel's data fits the caches. Chosen from the
 // shape alone; both schedules give the same bits.
 bool ChannelAtATime(const BnUnits &g);
+
+// The channel-at-a-time schedule: for each channel, first(unit, thread) over its units in order, then channelDone(c),
+// then second(unit, thread) over its units. Each thread takes a contiguous range of channels: neighbouring channels'
+// per-channel results share cache lines, and alternating channels between threads made two threads slower than one.
+template <class First, class ChannelDone, class Second>
+void ForEachChannel(const BnUnits &g, int threads, const First &first, const ChannelDone &channelDone,
+                    const Second &second) {
+  ParallelFor(g.c, threads, [&](int64_t c, int thread) {
+    const int64_t begin = c * g.unitsPerChannel, end = begin + g.unitsPerChannel;
+    for (int64_t u = begin; u < end; ++u) first(u, thread);
+    channelDone(c);
+    for (int64_t u = begin; u < end; ++u) second(u, thread);
+  });
+}
 
 }  // namespace aclcpu
