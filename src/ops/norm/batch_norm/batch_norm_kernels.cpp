@@ -85,9 +85,9 @@ void WriteTrainingStats(const BatchNormPlan &p, const BatchNormBuffers &b, const
 
 BnAffine AffineOf(double mean, double var, float eps, float w, float bias) {
   BnAffine a;
-  a.meanHi = static_cast<float>(mean);
-  // An infinite mean has no low part (inf - inf would turn every output into NaN).
-  a.meanLo = std::isfinite(mean) ? static_cast<float>(mean - static_cast<double>(a.meanHi)) : 0.0f;
+  const F32Pair m(mean);
+  a.meanHi = m.hi;
+  a.meanLo = m.lo;
   a.invstd = static_cast<float>(1.0 / std::sqrt(var + static_cast<double>(eps)));
   a.w = w;
   a.b = bias;

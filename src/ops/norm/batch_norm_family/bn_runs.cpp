@@ -188,41 +188,44 @@ void Normalize(int64_t count, int64_t len, const BnRuns &x, const BnAffine &a, c
   });
 }
 
-// gi (may be dy: staged units are written in place) in double, rounded once. Without x (inference) gi = dy * scale.
-template <class S, class SG, bool kTraining>
-void GradRunsF64(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, const BnGrad &g, const BnRuns &gir) {
-  const DD d;
-  const DH dh;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
-  const auto mean = hn::Set(d, g.mean), scale = hn::Set(d, g.scale), meanDy = hn::Set(d, g.meanDy),
-             proj = hn::Set(d, g.proj);
+// For each run i of dy (and x in training) and gi: vector(dy, x, gi, k) for its whole vectors of `lanes` elements
+// from k, then element(dy, x, gi, k) for the rest; x is null in inference.
+template <class S, class SG, bool kTraining, class Vector, class Element>
+HWY_INLINE void ForEachGradRun(int64_t count, int64_t len, int64_t lanes, const BnRuns &dyr, const BnRuns &xr,
+                               const BnRuns &gir, const Vector &vector, const Element &element) {
   for (int64_t i = 0; i < count; ++i) {
     const S *dy = RunAt<const S>(dyr, i);
     const S *x = kTraining ? RunAt<const S>(xr, i) : nullptr;
     SG *gi = RunAt<SG>(gir, i);
     int64_t k = 0;
-    for (; k + lanes <= len; k += lanes) {
-      auto v = hn::PromoteTo(d, LoadAsF32(dh, dy + k));
-      if constexpr (kTraining) {
-        const auto xc = hn::Sub(hn::PromoteTo(d, LoadAsF32(dh, x + k)), mean);
-        v = hn::NegMulAdd(xc, proj, hn::Sub(v, meanDy));
-      }
-      StoreFromF32(dh, hn::DemoteTo(dh, hn::Mul(v, scale)), gi + k);
-    }
-    for (; k < len; ++k) {
-      double v = static_cast<double>(Decode(dy[k]));
-      if constexpr (kTraining) v = std::fma(-(static_cast<double>(Decode(x[k])) - g.mean), g.proj, v - g.meanDy);
-      gi[k] = Encode(static_cast<float>(v * g.scale), gi);
-    }
+    for (; k + lanes <= len; k += lanes) vector(dy, x, gi, k);
+    for (; k < len; ++k) element(dy, x, gi, k);
   }
 }
 
-// A double as the fp32 pair hi + lo (lo = 0 for a non-finite value, where hi - lo would be NaN).
-struct F32Pair {
-  float hi, lo;
-  explicit F32Pair(double v)
-      : hi(static_cast<float>(v)), lo(std::isfinite(v) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
-};
+// gi (may be dy: staged units are written in place) in double, rounded once. Without x (inference) gi = dy * scale.
+template <class S, class SG, bool kTraining>
+void GradRunsF64(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, const BnGrad &g, const BnRuns &gir) {
+  const DD d;
+  const DH dh;
+  const auto mean = hn::Set(d, g.mean), scale = hn::Set(d, g.scale), meanDy = hn::Set(d, g.meanDy),
+             proj = hn::Set(d, g.proj);
+  ForEachGradRun<S, SG, kTraining>(
+      count, len, static_cast<int64_t>(hn::Lanes(d)), dyr, xr, gir,
+      [&](const S *dy, const S *x, SG *gi, int64_t k) HWY_ATTR {
+        auto v = hn::PromoteTo(d, LoadAsF32(dh, dy + k));
+        if constexpr (kTraining) {
+          const auto xc = hn::Sub(hn::PromoteTo(d, LoadAsF32(dh, x + k)), mean);
+          v = hn::NegMulAdd(xc, proj, hn::Sub(v, meanDy));
+        }
+        StoreFromF32(dh, hn::DemoteTo(dh, hn::Mul(v, scale)), gi + k);
+      },
+      [&](const S *dy, const S *x, SG *gi, int64_t k) {
+        double v = static_cast<double>(Decode(dy[k]));
+        if constexpr (kTraining) v = std::fma(-(static_cast<double>(Decode(x[k])) - g.mean), g.proj, v - g.meanDy);
+        gi[k] = Encode(static_cast<float>(v * g.scale), gi);
+      });
+}
 
 // A FLOAT16/BF16 gi (in place, or staged as fp32 and rounded when scattered: the same bits) in fp32, rounded once
 // to gi's dtype: an fp32 error is far below its ulp. mean and meanDy enter as
@@ -230,30 +233,25 @@ struct F32Pair {
 template <class S, class SG, bool kTraining>
 void GradRunsF32(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, const BnGrad &g, const BnRuns &gir) {
   const DF d;
-  const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const F32Pair mean(g.mean), meanDy(g.meanDy);
   const auto proj = static_cast<float>(g.proj), scale = static_cast<float>(g.scale);
   const auto mHi = hn::Set(d, mean.hi), mLo = hn::Set(d, mean.lo), dHi = hn::Set(d, meanDy.hi),
              dLo = hn::Set(d, meanDy.lo), vProj = hn::Set(d, proj), vScale = hn::Set(d, scale);
-  for (int64_t i = 0; i < count; ++i) {
-    const S *dy = RunAt<const S>(dyr, i);
-    const S *x = kTraining ? RunAt<const S>(xr, i) : nullptr;
-    SG *gi = RunAt<SG>(gir, i);
-    int64_t k = 0;
-    for (; k + lanes <= len; k += lanes) {
-      auto v = LoadAsF32(d, dy + k);
-      if constexpr (kTraining) {
-        const auto xc = hn::Sub(hn::Sub(LoadAsF32(d, x + k), mHi), mLo);
-        v = hn::NegMulAdd(xc, vProj, hn::Sub(hn::Sub(v, dHi), dLo));
-      }
-      StoreFromF32(d, hn::Mul(v, vScale), gi + k);
-    }
-    for (; k < len; ++k) {
-      float v = Decode(dy[k]);
-      if constexpr (kTraining) v = std::fma(-((Decode(x[k]) - mean.hi) - mean.lo), proj, (v - meanDy.hi) - meanDy.lo);
-      gi[k] = Encode(v * scale, gi);
-    }
-  }
+  ForEachGradRun<S, SG, kTraining>(
+      count, len, static_cast<int64_t>(hn::Lanes(d)), dyr, xr, gir,
+      [&](const S *dy, const S *x, SG *gi, int64_t k) HWY_ATTR {
+        auto v = LoadAsF32(d, dy + k);
+        if constexpr (kTraining) {
+          const auto xc = hn::Sub(hn::Sub(LoadAsF32(d, x + k), mHi), mLo);
+          v = hn::NegMulAdd(xc, vProj, hn::Sub(hn::Sub(v, dHi), dLo));
+        }
+        StoreFromF32(d, hn::Mul(v, vScale), gi + k);
+      },
+      [&](const S *dy, const S *x, SG *gi, int64_t k) {
+        float v = Decode(dy[k]);
+        if constexpr (kTraining) v = std::fma(-((Decode(x[k]) - mean.hi) - mean.lo), proj, (v - meanDy.hi) - meanDy.lo);
+        gi[k] = Encode(v * scale, gi);
+      });
 }
 
 void Grad(int64_t count, int64_t len, const BnRuns &dy, const BnRuns &x, const BnGrad &g, const BnRuns &gi) {

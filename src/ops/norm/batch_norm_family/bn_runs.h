@@ -3,6 +3,7 @@
 // the number and length of the runs. Kernel-facing.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "base/tensor_view.h"
@@ -15,6 +16,13 @@ struct BnRuns {
   char *base;
   DType dtype;
   int64_t stride;
+};
+
+// A double as the fp32 pair hi + lo (lo = 0 for a non-finite value, where hi - lo would be NaN).
+struct F32Pair {
+  float hi, lo;
+  explicit F32Pair(double v)
+      : hi(static_cast<float>(v)), lo(std::isfinite(v) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
 };
 
 // y = ((x - meanHi) - meanLo) * invstd * w + b, with the double mean as the pair meanHi + meanLo (x - meanHi is
