@@ -87,6 +87,20 @@ HWY_INLINE void StreamF32As16(D d, hwy::HWY_NAMESPACE::Vec<D> v, uint16_t *HWY_R
   }
 }
 
+// StoreFromF32 with a non-temporal store, by the element type: dst aligned to the stored vector's size.
+template <class D>
+HWY_INLINE void StreamFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, float *HWY_RESTRICT dst) {
+  hwy::HWY_NAMESPACE::Stream(v, d, dst);
+}
+template <class D>
+HWY_INLINE void StreamFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, BF16Elem *HWY_RESTRICT dst) {
+  StreamF32As16<true>(d, v, &dst->bits);
+}
+template <class D>
+HWY_INLINE void StreamFromF32(D d, hwy::HWY_NAMESPACE::Vec<D> v, F16Elem *HWY_RESTRICT dst) {
+  StreamF32As16<false>(d, v, &dst->bits);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();

@@ -2,6 +2,7 @@
 // dtype combination, null optionals, strided views, empty tensors; 1 vs 2 threads bit for bit.
 #include <limits>
 
+#include "common/simd_targets.h"
 #include "layer_norm/layer_norm_tester.h"
 
 namespace aclcpu_test {
@@ -116,22 +117,30 @@ TEST(LayerNormNumeric, AllApisAndImplModesAgree) {
   EXPECT_EQ(f.rstdBytes, ref.rstdBytes);
 }
 
-// Dense fp32 rows of up to 256 elements have their statistics computed several rows side by side;
-// a transposed input is staged and computed a row at a time. Same values, same bits.
-TEST(LayerNormNumeric, InterleavedRowsMatchRowAtATime) {
-  for (int64_t n : {1, 7, 16, 64, 100, 256, 257}) {
-    for (int64_t m : {1, 3, 4, 5, 9, 260}) {
-      LayerNormTester dense, staged;
-      dense.Shape({m, n}).Seed(static_cast<uint64_t>(m * 1000 + n));
-      staged.Shape({m, n}).Seed(static_cast<uint64_t>(m * 1000 + n)).DataLayout(Layout::Transposed(2));
-      const LayerNormOutputs a = dense.Run(), b = staged.Run();
-      ASSERT_EQ(a.status, 0);
-      ASSERT_EQ(b.status, 0);
-      EXPECT_EQ(a.yBytes, b.yBytes) << m << "x" << n;
-      EXPECT_EQ(a.meanBytes, b.meanBytes) << m << "x" << n;
-      EXPECT_EQ(a.rstdBytes, b.rstdBytes) << m << "x" << n;
+// Dense rows are read and written in place (FLOAT16/BF16 converted in registers), those of up to 256 elements with
+// their statistics computed several rows side by side; a transposed input is staged as fp32 and computed a row at a
+// time. Same values, same bits, for every input dtype on every SIMD target of this CPU.
+TEST(LayerNormNumeric, InPlaceAndInterleavedRowsMatchStagedOnEverySimdTarget) {
+  ForEachSimdTarget([] {
+    for (aclDataType in : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+      for (int64_t n : {1, 7, 16, 64, 100, 256, 257}) {
+        for (int64_t m : {1, 3, 4, 5, 9, 260}) {
+          LayerNormTester dense, staged;
+          dense.Shape({m, n}).InputDType(in).Seed(static_cast<uint64_t>(m * 1000 + n));
+          staged.Shape({m, n})
+              .InputDType(in)
+              .Seed(static_cast<uint64_t>(m * 1000 + n))
+              .DataLayout(Layout::Transposed(2));
+          const LayerNormOutputs a = dense.Run(), b = staged.Run();
+          ASSERT_EQ(a.status, 0);
+          ASSERT_EQ(b.status, 0);
+          EXPECT_EQ(a.yBytes, b.yBytes) << DTypeLabel(in) << " " << m << "x" << n;
+          EXPECT_EQ(a.meanBytes, b.meanBytes) << DTypeLabel(in) << " " << m << "x" << n;
+          EXPECT_EQ(a.rstdBytes, b.rstdBytes) << DTypeLabel(in) << " " << m << "x" << n;
+        }
+      }
     }
-  }
+  });
 }
 
 TEST(LayerNormNumeric, OneAndTwoThreadsBitIdentical) {

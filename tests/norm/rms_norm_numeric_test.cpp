@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_add_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_rms_norm_grad.h"
+#include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
 namespace aclcpu_test {
@@ -439,8 +440,7 @@ TEST_F(RmsNormNumeric, ManyShortRowsAndOneLongRow) {
   }
 }
 
-// Strided, padded, offset and transposed views of every tensor give the dense results bit for bit.
-TEST_F(RmsNormNumeric, StridedTransposedAndOffsetViewsMatchDenseBitwise) {
+void ExpectStridedViewsMatchDense() {
   Layout offsetOnly;
   offsetOnly.offset = 5;
   Layout paddedTransposed = Layout::Transposed(3);
@@ -476,6 +476,12 @@ TEST_F(RmsNormNumeric, StridedTransposedAndOffsetViewsMatchDenseBitwise) {
       }
     }
   }
+}
+
+// Strided, padded, offset and transposed views of every tensor (staged as fp32) give the dense results (read and
+// written in place, 16-bit converted in registers) bit for bit, on every SIMD target of this CPU.
+TEST_F(RmsNormNumeric, StridedTransposedAndOffsetViewsMatchDenseBitwiseOnEverySimdTarget) {
+  ForEachSimdTarget([] { ExpectStridedViewsMatchDense(); });
 }
 
 // rstd of the lax shapes (§1.4 note, §2.4): M values row-major, whatever the shape.

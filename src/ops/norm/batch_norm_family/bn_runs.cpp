@@ -1,5 +1,4 @@
 #include <cmath>
-#include <type_traits>
 #include <utility>
 
 #undef HWY_TARGET_INCLUDE
@@ -11,6 +10,7 @@
 #include "base/store_from_f32-inl.h"
 
 #include "base/half.h"
+#include "base/with_storage.h"
 #include "ops/norm/batch_norm_family/bn_runs.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -27,18 +27,6 @@ template <class S>
 HWY_INLINE S *RunAt(const BnRuns &r, int64_t i) {
   return reinterpret_cast<S *>(r.base) + i * r.stride;
 }
-
-// f(S *) with a null pointer of the storage type of dtype: a kernel written once for float, BF16Elem and F16Elem.
-template <class F>
-HWY_INLINE void WithStorage(DType dtype, const F &f) {
-  switch (dtype) {
-    case DType::kBF16: f(static_cast<BF16Elem *>(nullptr)); return;
-    case DType::kF16: f(static_cast<F16Elem *>(nullptr)); return;
-    default: f(static_cast<float *>(nullptr)); return;
-  }
-}
-template <class P>
-using StorageOf = std::remove_pointer_t<P>;
 
 using VD = hn::Vec<DD>;
 

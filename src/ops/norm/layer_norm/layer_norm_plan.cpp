@@ -12,7 +12,7 @@ namespace {
 
 constexpr int64_t kTargetBlocks = 64;        // enough blocks to balance any thread count
 constexpr int64_t kMinBlockElems = 1 << 14;  // a block holds at least this many elements (or one row)
-// A dense fp32 out at least this large is written with non-temporal stores: it would not stay in
+// A dense out at least this large is written with non-temporal stores: it would not stay in
 // cache for its consumer anyway, and skipping the read-for-ownership saves a third of the traffic.
 constexpr int64_t kStreamOutMinBytes = 8 << 20;
 
@@ -29,14 +29,14 @@ void PlanLayerNormWorkspace(LayerNormPlan *p) {
   if (p->hasWeight) bytes += rowBytes;
   p->biasOffset = bytes;
   if (p->hasBias) bytes += rowBytes;
-  // Rows of x or out that are not dense fp32 go through per-thread fp32 rows; a residual sum is
-  // always formed in them (x row, residual row, y row).
-  const bool dense32 = p->x.dtype == DType::kF32 && p->x.Trailing(p->beginAxis).IsContiguous();
-  const bool outDense32 = p->out.dtype == DType::kF32 && p->out.Trailing(p->beginAxis).IsContiguous();
-  p->scratchStride = p->addResidual ? 3 * rowBytes : dense32 && outDense32 ? 0 : 2 * rowBytes;
+  // Rows of x or out that are not dense go through per-thread fp32 rows; a residual sum is always
+  // formed in them (x row, residual row, y row).
+  const bool xDense = p->x.Trailing(p->beginAxis).IsContiguous();
+  const bool outDense = p->out.Trailing(p->beginAxis).IsContiguous();
+  p->scratchStride = p->addResidual ? 3 * rowBytes : xDense && outDense ? 0 : 2 * rowBytes;
   // (0 without stages: the kernel then never offsets a workspace that may be null.)
   p->scratchRowFloats = p->scratchStride == 0 ? 0 : rowBytes / sizeof(float);
-  p->streamOut = outDense32 && p->rows * p->cols >= kStreamOutMinBytes / static_cast<int64_t>(sizeof(float));
+  p->streamOut = outDense && p->rows * p->cols * static_cast<int64_t>(DTypeSize(p->out.dtype)) >= kStreamOutMinBytes;
   p->scratchOffset = bytes;
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->workspaceBytes = bytes;

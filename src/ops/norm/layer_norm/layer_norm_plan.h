@@ -33,7 +33,7 @@ struct LayerNormPlan {
   int64_t rowsPerBlock = 1;
   int64_t numBlocks = 0;
   int threads = 1;
-  bool streamOut = false;  // a large dense fp32 out is written with non-temporal stores
+  bool streamOut = false;  // a large dense out is written with non-temporal stores
 
   // Workspace layout, in bytes from the workspace start.
   size_t weightOffset = 0;   // cols fp32: gamma converted once (hasWeight)

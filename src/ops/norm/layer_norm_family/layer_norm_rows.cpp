@@ -7,6 +7,10 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 
+// The 16-bit conversions after highway.h, once per target.
+#include "base/load_as_f32-inl.h"
+
+#include "base/with_storage.h"
 #include "ops/norm/layer_norm_family/layer_norm_rows.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -14,14 +18,14 @@ namespace aclcpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Both sums of a row in double: each fp32 element widened exactly, four vector accumulators
+// Both sums of a row in double: each element (FLOAT, FLOAT16 or BF16: S) widened exactly, four vector accumulators
 // (element k always lands in accumulator (k / lanes) % 4), combined in a fixed tree, then the
 // scalar tail in index order. The order depends on n alone. kRows rows go through the same steps
 // side by side: a short row's sums, 1/sqrt and division form a dependency chain of ~100 cycles,
 // which independent rows fill; each row's operations and their order are those of kRows == 1.
 // kCentered = false is the RMS form (RmsNorm): mean 0, no first pass, the squares of x itself.
-template <int kRows, bool kCentered>
-void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float eps, RowStats *HWY_RESTRICT out) {
+template <class S, int kRows, bool kCentered>
+void RowStatsInterleaved(const S *const *HWY_RESTRICT xs, int64_t n, float eps, RowStats *HWY_RESTRICT out) {
   const hn::ScalableTag<double> d;
   const hn::Rebind<float, decltype(d)> df;
   using V = hn::Vec<decltype(d)>;
@@ -34,19 +38,19 @@ void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float e
     for (; k + 4 * lanes <= n; k += 4 * lanes) {
 #pragma GCC unroll 4
       for (int r = 0; r < kRows; ++r) {
-        a0[r] = term(r, a0[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k)));
-        a1[r] = term(r, a1[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + lanes)));
-        a2[r] = term(r, a2[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + 2 * lanes)));
-        a3[r] = term(r, a3[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + k + 3 * lanes)));
+        a0[r] = term(r, a0[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k)));
+        a1[r] = term(r, a1[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + lanes)));
+        a2[r] = term(r, a2[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + 2 * lanes)));
+        a3[r] = term(r, a3[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + 3 * lanes)));
       }
     }
     const int64_t vectorEnd = k + (n - k) / lanes * lanes;
 #pragma GCC unroll 4
     for (int r = 0; r < kRows; ++r) {
-      for (int64_t j = k; j < vectorEnd; j += lanes) a0[r] = term(r, a0[r], hn::PromoteTo(d, hn::LoadU(df, xs[r] + j)));
+      for (int64_t j = k; j < vectorEnd; j += lanes) a0[r] = term(r, a0[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + j)));
       double sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(a0[r], a1[r]), hn::Add(a2[r], a3[r]))));
       for (int64_t j = vectorEnd; j < n; ++j) {
-        sum = hn::GetLane(term(r, hn::Set(d, sum), hn::Set(d, static_cast<double>(xs[r][j]))));
+        sum = hn::GetLane(term(r, hn::Set(d, sum), hn::Set(d, static_cast<double>(Decode(xs[r][j])))));
       }
       sums[r] = sum;
     }
@@ -70,22 +74,26 @@ void RowStatsInterleaved(const float *const *HWY_RESTRICT xs, int64_t n, float e
   for (int r = 0; r < kRows; ++r) out[r].rstd = 1.0 / std::sqrt(squares[r] / count + static_cast<double>(eps));
 }
 
-// Statistics of `count` rows; rows of up to kInterleaveMaxCols go kRowsInterleaved at a time.
+// Statistics of `count` rows of dtype; rows of up to kInterleaveMaxCols go kRowsInterleaved at a time.
 template <bool kCentered>
-void RowStatsOf(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
-  int64_t i = 0;
-  if (n <= kInterleaveMaxCols) {
-    for (; i + kRowsInterleaved <= count; i += kRowsInterleaved) {
-      RowStatsInterleaved<kRowsInterleaved, kCentered>(xs + i, n, eps, out + i);
+void RowStatsOf(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
+  WithStorage(dtype, [&](auto tag) HWY_ATTR {
+    using S = StorageOf<decltype(tag)>;
+    const auto *xs = reinterpret_cast<const S *const *>(rows);
+    int64_t i = 0;
+    if (n <= kInterleaveMaxCols) {
+      for (; i + kRowsInterleaved <= count; i += kRowsInterleaved) {
+        RowStatsInterleaved<S, kRowsInterleaved, kCentered>(xs + i, n, eps, out + i);
+      }
     }
-  }
-  for (; i < count; ++i) RowStatsInterleaved<1, kCentered>(xs + i, n, eps, out + i);
+    for (; i < count; ++i) RowStatsInterleaved<S, 1, kCentered>(xs + i, n, eps, out + i);
+  });
 }
-void LayerNormRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
-  RowStatsOf<true>(xs, count, n, eps, out);
+void LayerNormRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
+  RowStatsOf<true>(rows, dtype, count, n, eps, out);
 }
-void RmsRowStats(const float *const *xs, int64_t count, int64_t n, float eps, RowStats *out) {
-  RowStatsOf<false>(xs, count, n, eps, out);
+void RmsRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
+  RowStatsOf<false>(rows, dtype, count, n, eps, out);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -102,12 +110,12 @@ namespace aclcpu {
 HWY_EXPORT(LayerNormRowStats);
 HWY_EXPORT(RmsRowStats);
 
-void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out) {
-  HWY_DYNAMIC_DISPATCH(LayerNormRowStats)(rows, count, n, eps, out);
+void ComputeRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
+  HWY_DYNAMIC_DISPATCH(LayerNormRowStats)(rows, dtype, count, n, eps, out);
 }
 
-void ComputeRmsRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out) {
-  HWY_DYNAMIC_DISPATCH(RmsRowStats)(rows, count, n, eps, out);
+void ComputeRmsRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
+  HWY_DYNAMIC_DISPATCH(RmsRowStats)(rows, dtype, count, n, eps, out);
 }
 
 RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {

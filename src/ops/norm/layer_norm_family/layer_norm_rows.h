@@ -53,6 +53,19 @@ class RowAccess {
     ReadFlatAsF32(RowView(row), base_, 0, n, stage);
     return stage;
   }
+  // Row `row` in place when the rows are dense (elements of the tensor's dtype), else as fp32 in `stage`; the
+  // elements are of InPlaceDType(). 16-bit kernels convert in registers instead of through a stage.
+  const void *Read(int64_t row, int64_t n, float *stage) const {
+    if (dense_) return RowStart(row);
+    ReadFlatAsF32(RowView(row), base_, 0, n, stage);
+    return stage;
+  }
+  // Where row `row` is written: in place when dense, else `stage` (fp32; then Store it).
+  void *WriteTarget(int64_t row, float *stage) const {
+    if (dense_) return const_cast<char *>(RowStart(row));
+    return stage;
+  }
+  DType InPlaceDType() const { return dense_ ? view_.dtype : DType::kF32; }
   // Writes n fp32 values to row `row`, rounding once to the tensor's dtype.
   void Store(int64_t row, int64_t n, const float *src) const {
     WriteFlatFromF32(RowView(row), const_cast<void *>(base_), 0, n, src);
@@ -86,12 +99,29 @@ void FillFlat(const TensorView &view, void *base, int64_t n, double value);
 struct RowStats {
   double mean, rstd;
 };
-// Computed for `count` rows at once; short rows go several side by side, which hides their
-// latency. Each row's bits are the same however many rows are passed with it.
-void ComputeRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out);
+// Computed for `count` rows at once, all of `dtype` (FLOAT, FLOAT16 or BF16; 16-bit rows are widened in
+// registers, exactly, so a row gives the same bits as its fp32 copy); short rows go several side by side, which
+// hides their latency. Each row's bits are the same however many rows are passed with it.
+void ComputeRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out);
 // The RMS form (RmsNorm, docs/ops/rms_norm.md): mean 0 and rstd = 1 / sqrt(Σx² / N + float(eps)), the sum in
 // double in the same fixed order.
-void ComputeRmsRowStats(const float *const *rows, int64_t count, int64_t n, float eps, RowStats *out);
+void ComputeRmsRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out);
+// One row's normalization y = ((x - meanHi) - meanLo) * rstd (* w) (+ b), x and y of FLOAT, FLOAT16 or BF16
+// (w, b: fp32, null when absent); streamY: y is written with non-temporal stores.
+struct RowAffine {
+  float meanHi, meanLo, rstd;
+};
+struct NormalizeRowArgs {
+  const void *x;
+  DType xType;
+  const float *w, *b;
+  RowAffine affine;
+  int64_t n;
+  void *y;
+  DType yType;
+  bool streamY;
+};
+
 // Rows this short or shorter are worth interleaving; kRowsInterleaved per step.
 constexpr int64_t kInterleaveMaxCols = 256;
 constexpr int kRowsInterleaved = 4;
