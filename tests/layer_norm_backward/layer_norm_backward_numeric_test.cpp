@@ -57,6 +57,29 @@ TEST(LayerNormBackwardNumeric, EverySimdTargetAndTail) {
   });
 }
 
+// Dense dy, x and dx of one dtype are read and written in place (FLOAT16/BF16 converted in registers); transposed
+// ones are staged as fp32. Same bits for dx, dgamma and dbeta, fast and precise rows, on every SIMD target.
+TEST(LayerNormBackwardNumeric, InPlaceAndStagedRowsBitIdenticalOnEverySimdTarget) {
+  ForEachSimdTarget([] {
+    for (const DTypeCombo &combo : {kCombos[0], kCombos[1], kCombos[3]}) {
+      for (int64_t n : {7, 33, 100}) {
+        LayerNormBackwardTester dense = WithCombo(combo), staged = WithCombo(combo);
+        dense.Shape({11, n}).NormDims(1).ShiftRows(3, 40.0).Seed(static_cast<uint64_t>(n));
+        staged.Shape({11, n}).NormDims(1).ShiftRows(3, 40.0).Seed(static_cast<uint64_t>(n));
+        staged.DataLayout(Layout::Transposed(2)).OutLayout(Layout::Transposed(2));
+        const LayerNormBackwardOutputs a = dense.Run(), b = staged.Run();
+        ASSERT_EQ(a.status, 0);
+        ASSERT_EQ(b.status, 0);
+        SCOPED_TRACE(std::string(DTypeLabel(combo.in)) + " N=" + std::to_string(n));
+        ExpectMatchesReference(dense, a);
+        EXPECT_EQ(a.dx, b.dx);
+        EXPECT_EQ(a.dwBytes, b.dwBytes);
+        EXPECT_EQ(a.dbBytes, b.dbBytes);
+      }
+    }
+  });
+}
+
 TEST(LayerNormBackwardNumeric, AllOutputMasks) {
   for (int mask = 0; mask < 8; ++mask) {
     for (const DTypeCombo &combo : {kCombos[0], kCombos[1], kCombos[3]}) {

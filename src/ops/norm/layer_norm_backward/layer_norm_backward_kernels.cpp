@@ -1,5 +1,7 @@
 // LayerNorm backward kernels: one DRAM pass over dy and x per row (two sweeps while the row is in
-// cache), fp32 math for every dtype, dgamma/dbeta partials per fixed row block.
+// cache), fp32 math for every dtype, dgamma/dbeta partials per fixed row block. Rows are read and
+// written in place when dense (FLOAT16/BF16 converted in registers: S is the element type), else
+// staged as fp32.
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +10,11 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
 
+// The 16-bit conversions after highway.h, once per target.
+#include "base/load_as_f32-inl.h"
+#include "base/store_from_f32-inl.h"
+
+#include "base/with_storage.h"
 #include "ops/norm/layer_norm_backward/layer_norm_backward_plan.h"
 
 #ifndef ACLCPU_LAYER_NORM_BACKWARD_KERNELS_ONCE
@@ -60,31 +67,30 @@ constexpr int64_t kSumChunk = 2048;
 // double: any fp32 run would add error that PyTorch's dbeta does not have. (Whole-block fp32
 // partials summed pairwise measured 2 ulp against PyTorch's 1 on the parity cases.)
 // pb += dy0 (+ dy1 when kRows is 2), in that order, with one load and store of pb.
-template <int kRows, class DF>
-HWY_INLINE void AddDy(DF df, const float *dy0, const float *dy1, float *HWY_RESTRICT pb) {
-  auto sum = hn::Add(hn::LoadU(df, dy0), hn::LoadU(df, pb));
-  if (kRows == 2) sum = hn::Add(hn::LoadU(df, dy1), sum);
+template <int kRows, class DF, class S>
+HWY_INLINE void AddDy(DF df, const S *dy0, const S *dy1, float *HWY_RESTRICT pb) {
+  auto sum = hn::Add(LoadAsF32(df, dy0), hn::LoadU(df, pb));
+  if (kRows == 2) sum = hn::Add(LoadAsF32(df, dy1), sum);
   hn::StoreU(sum, df, pb);
 }
-template <int kRows, class DF>
-HWY_INLINE void AddDy(DF df, const float *dy0, const float *dy1, double *HWY_RESTRICT pb) {
+template <int kRows, class DF, class S>
+HWY_INLINE void AddDy(DF df, const S *dy0, const S *dy1, double *HWY_RESTRICT pb) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> dh;
   constexpr size_t kParts = HWY_MAX(size_t{1}, hn::MaxLanes(df) / hn::MaxLanes(dd));
   for (size_t part = 0; part < kParts; ++part) {
     const size_t k = part * hn::Lanes(dd);
-    auto sum = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy0 + k)), hn::LoadU(dd, pb + k));
-    if (kRows == 2) sum = hn::Add(hn::PromoteTo(dd, hn::LoadU(dh, dy1 + k)), sum);
+    auto sum = hn::Add(hn::PromoteTo(dd, LoadAsF32(dh, dy0 + k)), hn::LoadU(dd, pb + k));
+    if (kRows == 2) sum = hn::Add(hn::PromoteTo(dd, LoadAsF32(dh, dy1 + k)), sum);
     hn::StoreU(sum, dd, pb + k);
   }
 }
 
 // dx of a fast row from its sums: the coefficients in double, then one pass over the row. An
 // uncentered row (RmsNormGrad: mean 0, y = x * rstd * w) has no a term: its y does not subtract sum(x) / N.
-template <bool kWeight>
-HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
-                        float rstd, double sumG, double sumGX, int64_t n, double invN, float *dx, bool streamDx,
-                        bool centered) {
+template <class S, bool kWeight>
+HWY_INLINE void DxSweep(const S *dy, const S *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean, float rstd,
+                        double sumG, double sumGX, int64_t n, double invN, S *dx, bool streamDx, bool centered) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const double r = rstd, a = centered ? sumG * invN : 0.0, b = sumGX * invN;
@@ -94,30 +100,30 @@ HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const floa
     // An infinite b (an infinite dy or weight) makes B*x and C opposite infinities where x has the
     // mean's sign: NaN where rstd * (g - a - b * xhat) is an infinity. Such rows take that form.
     for (int64_t k = 0; k < n; ++k) {
-      const float g = kWeight ? dy[k] * w[k] : dy[k];
-      const double xhat = (static_cast<double>(x[k]) - mean) * r;
-      dx[k] = static_cast<float>(r * ((static_cast<double>(g) - a) - b * xhat));
+      const float g = kWeight ? Decode(dy[k]) * w[k] : Decode(dy[k]);
+      const double xhat = (static_cast<double>(Decode(x[k])) - mean) * r;
+      dx[k] = Encode(static_cast<float>(r * ((static_cast<double>(g) - a) - b * xhat)), dx);
     }
     return;
   }
   const auto vA = hn::Set(d, fA), vB = hn::Set(d, fB), vC = hn::Set(d, fC), vRstd = hn::Set(d, rstd);
   auto scalarDx = [&](int64_t k) {
-    const float g = kWeight ? dy[k] * w[k] : dy[k];
-    dx[k] = std::fma(rstd, g - fA, std::fma(fB, x[k], fC));
+    const float g = kWeight ? Decode(dy[k]) * w[k] : Decode(dy[k]);
+    dx[k] = Encode(std::fma(rstd, g - fA, std::fma(fB, Decode(x[k]), fC)), dx);
   };
   // always_inline: in DenseRows GCC otherwise leaves this out of line, a call per vector.
   auto vectorDx = [&](int64_t k) HWY_ATTR __attribute__((always_inline)) {
-    const auto vdy = hn::LoadU(d, dy + k);
+    const auto vdy = LoadAsF32(d, dy + k);
     const auto g = kWeight ? hn::Mul(vdy, hn::LoadU(d, w + k)) : vdy;
-    return hn::MulAdd(vRstd, hn::Sub(g, vA), hn::MulAdd(vB, hn::LoadU(d, x + k), vC));
+    return hn::MulAdd(vRstd, hn::Sub(g, vA), hn::MulAdd(vB, LoadAsF32(d, x + k), vC));
   };
   int64_t k = 0;
   if (streamDx) {  // aligned whole vectors bypass the cache: no read-for-ownership of dx
-    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(float);
+    const auto vectorBytes = static_cast<uintptr_t>(lanes) * sizeof(S);
     for (; k < n && reinterpret_cast<uintptr_t>(dx + k) % vectorBytes != 0; ++k) scalarDx(k);
-    for (; k + lanes <= n; k += lanes) hn::Stream(vectorDx(k), d, dx + k);
+    for (; k + lanes <= n; k += lanes) StreamFromF32(d, vectorDx(k), dx + k);
   }
-  for (; k + lanes <= n; k += lanes) hn::StoreU(vectorDx(k), d, dx + k);
+  for (; k + lanes <= n; k += lanes) StoreFromF32(d, vectorDx(k), dx + k);
   for (; k < n; ++k) scalarDx(k);
 }
 
@@ -136,11 +142,11 @@ HWY_INLINE void DxSweep(const float *dy, const float *HWY_RESTRICT x, const floa
 // the second row's sums hide the latency from the first row's last sum to its coefficients, and
 // pg/pb are loaded and stored once for both. Each row's sums and each pg/pb element see the same
 // operations in the same order as two calls with one row each, so pairing changes no bit.
-template <class PB, bool kWeight, bool kParams, bool kDx, int kRows>
-HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RESTRICT x0, const float *HWY_RESTRICT x1,
+template <class S, class PB, bool kWeight, bool kParams, bool kDx, int kRows>
+HWY_INLINE void FastRows(const S *dy0, const S *dy1, const S *HWY_RESTRICT x0, const S *HWY_RESTRICT x1,
                          const float *HWY_RESTRICT w, float mean0, float rstd0, float mean1, float rstd1, int64_t n,
-                         double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx0, float *dx1,
-                         bool streamDx, bool centered) {
+                         double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, S *dx0, S *dx1, bool streamDx,
+                         bool centered) {
   static_assert(kRows == 1 || kRows == 2, "one row or a pair");
   const hn::ScalableTag<float> d;
   using V = hn::Vec<decltype(d)>;
@@ -157,10 +163,10 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
     auto step = [&](int64_t at, V & accG0, V & accGX0, V & accG1, V & accGX1) HWY_ATTR __attribute__((always_inline)) {
       const V vw = kWeight && kDx ? hn::LoadU(d, w + at) : hn::Zero(d);
       V vpg = kParams ? hn::LoadU(d, pg + at) : hn::Zero(d);
-      auto row = [&](const float *dy, const float *HWY_RESTRICT x, V vMean, V vRstd, V &accG, V &accGX) HWY_ATTR
+      auto row = [&](const S *dy, const S *HWY_RESTRICT x, V vMean, V vRstd, V &accG, V &accGX) HWY_ATTR
           __attribute__((always_inline)) {
-        const V vdy = hn::LoadU(d, dy + at);
-        const V xh = hn::Mul(hn::Sub(hn::LoadU(d, x + at), vMean), vRstd);
+        const V vdy = LoadAsF32(d, dy + at);
+        const V xh = hn::Mul(hn::Sub(LoadAsF32(d, x + at), vMean), vRstd);
         if (kDx) {
           const V g = kWeight ? hn::Mul(vdy, vw) : vdy;
           accG = hn::Add(accG, g);
@@ -182,14 +188,14 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
     }
     for (; k + lanes <= c1; k += lanes) step(k, accG0a, accGX0a, accG1a, accGX1a);
     double tailG0 = 0, tailGX0 = 0, tailG1 = 0, tailGX1 = 0;
-    auto tail = [&](const float *dy, const float *x, float mean, float rstd, double &tailG, double &tailGX) {
-      const float xh = (x[k] - mean) * rstd;
-      const float g = kWeight ? dy[k] * w[k] : dy[k];
+    auto tail = [&](const S *dy, const S *x, float mean, float rstd, double &tailG, double &tailGX) {
+      const float xh = (Decode(x[k]) - mean) * rstd, dyk = Decode(dy[k]);
+      const float g = kWeight ? dyk * w[k] : dyk;
       tailG += g;
       tailGX += static_cast<double>(g) * xh;
       if (kParams) {
-        pg[k] += dy[k] * xh;
-        if (pb != nullptr) pb[k] += dy[k];
+        pg[k] += dyk * xh;
+        if (pb != nullptr) pb[k] += dyk;
       }
     };
     for (; k < c1; ++k) {
@@ -206,56 +212,67 @@ HWY_INLINE void FastRows(const float *dy0, const float *dy1, const float *HWY_RE
     }
   }
   if (!kDx) return;
-  DxSweep<kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx, centered);
-  if (kRows == 2) DxSweep<kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx, centered);
+  DxSweep<S, kWeight>(dy0, x0, w, mean0, rstd0, sumG0, sumGX0, n, invN, dx0, streamDx, centered);
+  if (kRows == 2) DxSweep<S, kWeight>(dy1, x1, w, mean1, rstd1, sumG1, sumGX1, n, invN, dx1, streamDx, centered);
 }
 
-// One row: the kernel behind the per-row function table.
-template <class PB, bool kWeight, bool kParams, bool kDx>
-HWY_INLINE void FastRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float mean,
-                        float rstd, int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, float *dx,
-                        bool streamDx, bool centered) {
-  FastRows<PB, kWeight, kParams, kDx, 1>(dy, dy, x, x, w, mean, rstd, mean, rstd, n, invN, pg, pb, dx, dx, streamDx,
-                                         centered);
+// One row (its elements of S): the kernel behind the per-row function table.
+template <class S, class PB, bool kWeight, bool kParams, bool kDx>
+HWY_INLINE void FastRow(const void *dyRow, const void *xRow, const float *HWY_RESTRICT w, float mean, float rstd,
+                        int64_t n, double invN, float *HWY_RESTRICT pg, PB *HWY_RESTRICT pb, void *dxRow, bool streamDx,
+                        bool centered) {
+  const auto *dy = static_cast<const S *>(dyRow);
+  const auto *x = static_cast<const S *>(xRow);
+  auto *dx = static_cast<S *>(dxRow);
+  FastRows<S, PB, kWeight, kParams, kDx, 1>(dy, dy, x, x, w, mean, rstd, mean, rstd, n, invN, pg, pb, dx, dx, streamDx,
+                                            centered);
 }
 
 template <class PB>
-using FastRowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, double, float *, PB *,
-                           float *, bool, bool);
+using FastRowFn = void (*)(const void *, const void *, const float *, float, float, int64_t, double, float *, PB *,
+                           void *, bool, bool);
 
 template <class PB>
-FastRowFn<PB> SelectFastRowFor(bool weight, bool params, bool wantDx) {
-  // Indexed by (weight, params, dx); the all-false variant is never selected (nothing to do).
-  static const FastRowFn<PB> kTable[8] = {FastRow<PB, false, false, false>, FastRow<PB, false, false, true>,
-                                          FastRow<PB, false, true, false>,  FastRow<PB, false, true, true>,
-                                          FastRow<PB, true, false, false>,  FastRow<PB, true, false, true>,
-                                          FastRow<PB, true, true, false>,   FastRow<PB, true, true, true>};
-  return kTable[(weight ? 4 : 0) + (params ? 2 : 0) + (wantDx ? 1 : 0)];
+FastRowFn<PB> SelectFastRowFor(DType dtype, bool weight, bool params, bool wantDx) {
+  FastRowFn<PB> fn = nullptr;
+  WithStorage(dtype, [&](auto tag) {
+    using S = StorageOf<decltype(tag)>;
+    // Indexed by (weight, params, dx); the all-false variant is never selected (nothing to do).
+    static const FastRowFn<PB> kTable[8] = {FastRow<S, PB, false, false, false>, FastRow<S, PB, false, false, true>,
+                                            FastRow<S, PB, false, true, false>,  FastRow<S, PB, false, true, true>,
+                                            FastRow<S, PB, true, false, false>,  FastRow<S, PB, true, false, true>,
+                                            FastRow<S, PB, true, true, false>,   FastRow<S, PB, true, true, true>};
+    fn = kTable[(weight ? 4 : 0) + (params ? 2 : 0) + (wantDx ? 1 : 0)];
+  });
+  return fn;
 }
-FastRowFn<float> SelectFastRowF32(bool weight, bool params, bool wantDx) {
-  return SelectFastRowFor<float>(weight, params, wantDx);
+FastRowFn<float> SelectFastRowF32(DType dtype, bool weight, bool params, bool wantDx) {
+  return SelectFastRowFor<float>(dtype, weight, params, wantDx);
 }
-FastRowFn<double> SelectFastRowF64(bool weight, bool params, bool wantDx) {
-  return SelectFastRowFor<double>(weight, params, wantDx);
+FastRowFn<double> SelectFastRowF64(DType dtype, bool weight, bool params, bool wantDx) {
+  return SelectFastRowFor<double>(dtype, weight, params, wantDx);
 }
 
 // dx of one row in double, for rows whose mean is large against their spread (|mean*rstd| above
 // kFastRowLimit), where the fast row's x-form would cancel: sums of g*xhat in double and
 // dx = ((g - xhat*b) - a) * rstd rounded once to fp32.
-template <bool kWeight>
-void PreciseDxRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY_RESTRICT w, float meanF, float rstdF,
-                  int64_t n, float *dx) {
+template <class S, bool kWeight>
+void PreciseDxRow(const void *dyRow, const void *xRow, const float *HWY_RESTRICT w, float meanF, float rstdF, int64_t n,
+                  void *dxRow) {
+  const auto *dy = static_cast<const S *>(dyRow);
+  const auto *HWY_RESTRICT x = static_cast<const S *>(xRow);
+  auto *dx = static_cast<S *>(dxRow);
   const hn::ScalableTag<double> d;
   const hn::Rebind<float, decltype(d)> df;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   const double mean = meanF, rstd = rstdF;
   const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd);
   auto gAt = [&](int64_t k) HWY_ATTR {
-    const auto vdy = hn::PromoteTo(d, hn::LoadU(df, dy + k));
+    const auto vdy = hn::PromoteTo(d, LoadAsF32(df, dy + k));
     return kWeight ? hn::Mul(vdy, hn::PromoteTo(d, hn::LoadU(df, w + k))) : vdy;
   };
   auto xhAt = [&](int64_t k)
-                  HWY_ATTR { return hn::Mul(hn::Sub(hn::PromoteTo(d, hn::LoadU(df, x + k)), vMean), vRstd); };
+                  HWY_ATTR { return hn::Mul(hn::Sub(hn::PromoteTo(d, LoadAsF32(df, x + k)), vMean), vRstd); };
   auto accG = hn::Zero(d), accGX = hn::Zero(d);
   int64_t k = 0;
   for (; k + lanes <= n; k += lanes) {
@@ -265,25 +282,33 @@ void PreciseDxRow(const float *dy, const float *HWY_RESTRICT x, const float *HWY
   }
   double sumG = hn::GetLane(hn::SumOfLanes(d, accG)), sumGX = hn::GetLane(hn::SumOfLanes(d, accGX));
   for (int64_t t = k; t < n; ++t) {
-    const double g = kWeight ? double(dy[t]) * w[t] : dy[t];
+    const double g = kWeight ? double(Decode(dy[t])) * w[t] : Decode(dy[t]);
     sumG += g;
-    sumGX += g * ((x[t] - mean) * rstd);
+    sumGX += g * ((Decode(x[t]) - mean) * rstd);
   }
   const double a = sumG / static_cast<double>(n), b = sumGX / static_cast<double>(n);
   const auto vA = hn::Set(d, a), vB = hn::Set(d, b);
   for (k = 0; k + lanes <= n; k += lanes) {
     const auto v = hn::Mul(hn::Sub(hn::NegMulAdd(xhAt(k), vB, gAt(k)), vA), vRstd);
-    hn::StoreU(hn::DemoteTo(df, v), df, dx + k);
+    // (Rounded to fp32, then to a 16-bit dx: the bits the fp32 stage gives.)
+    StoreFromF32(df, hn::DemoteTo(df, v), dx + k);
   }
   for (; k < n; ++k) {
-    const double g = kWeight ? double(dy[k]) * w[k] : dy[k];
-    dx[k] = static_cast<float>(((g - ((x[k] - mean) * rstd) * b) - a) * rstd);
+    const double g = kWeight ? double(Decode(dy[k])) * w[k] : Decode(dy[k]);
+    dx[k] = Encode(static_cast<float>(((g - ((Decode(x[k]) - mean) * rstd) * b) - a) * rstd), dx);
   }
 }
 
-using PreciseDxRowFn = void (*)(const float *, const float *, const float *, float, float, int64_t, float *);
+using PreciseDxRowFn = void (*)(const void *, const void *, const float *, float, float, int64_t, void *);
 
-PreciseDxRowFn SelectPreciseDxRow(bool weight) { return weight ? PreciseDxRow<true> : PreciseDxRow<false>; }
+PreciseDxRowFn SelectPreciseDxRow(DType dtype, bool weight) {
+  PreciseDxRowFn fn = nullptr;
+  WithStorage(dtype, [&](auto tag) {
+    using S = StorageOf<decltype(tag)>;
+    fn = weight ? PreciseDxRow<S, true> : PreciseDxRow<S, false>;
+  });
+  return fn;
+}
 
 // dst[k] += src[k] then src[k] = 0 over n columns: folds a run of rows' fp32 sums into the block's
 // double partial row and restarts the run.
@@ -318,19 +343,19 @@ void DenseRows(const DenseRowsArgs &a, int *rowsInRun) {
     int rows = 1;
     // A pair never straddles a fold: runs start at 0 and hold an even number of rows (or one: no pairs).
     if (i + 1 < a.rows && (!kParams || *rowsInRun + 2 <= a.foldRows) && fast(i) && fast(i + 1)) {
-      FastRows<double, kWeight, kParams, kDx, 2>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd,
-                                                 a.means[i + 1], a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx,
-                                                 kDx ? dx + a.dxStride : nullptr, a.streamDx, a.centered);
+      FastRows<float, double, kWeight, kParams, kDx, 2>(dy, dy + a.dyStride, x, x + a.xStride, a.weight, mean, rstd,
+                                                        a.means[i + 1], a.rstds[i + 1], n, a.invN, a.pg, a.pb, dx,
+                                                        kDx ? dx + a.dxStride : nullptr, a.streamDx, a.centered);
       rows = 2;
     } else if (fast(i)) {
-      FastRow<double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx,
-                                             a.centered);
+      FastRow<float, double, kWeight, kParams, kDx>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, dx, a.streamDx,
+                                                    a.centered);
     } else {
       if (kParams) {
-        FastRow<double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false,
-                                              a.centered);
+        FastRow<float, double, kWeight, true, false>(dy, x, a.weight, mean, rstd, n, a.invN, a.pg, a.pb, nullptr, false,
+                                                     a.centered);
       }
-      PreciseDxRow<kWeight>(dy, x, a.weight, mean, rstd, n, dx);
+      PreciseDxRow<float, kWeight>(dy, x, a.weight, mean, rstd, n, dx);
     }
     i += rows;
     if (kParams && (*rowsInRun += rows) == a.foldRows) {
@@ -401,12 +426,12 @@ template <class P>
 struct PartialKernels;
 template <>
 struct PartialKernels<float> {
-  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF32)(w, p, dx); }
+  static auto Row(DType t, bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF32)(t, w, p, dx); }
   static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF32); }
 };
 template <>
 struct PartialKernels<double> {
-  static auto Row(bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF64)(w, p, dx); }
+  static auto Row(DType t, bool w, bool p, bool dx) { return HWY_DYNAMIC_DISPATCH(SelectFastRowF64)(t, w, p, dx); }
   static auto Add() { return HWY_DYNAMIC_DISPATCH(AddRowF64); }
 };
 
@@ -428,14 +453,19 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   constexpr bool kFold = sizeof(P) == sizeof(double);
   const RowAccess dyRows(p.dy, p.beginAxis, b.dy), xRows(p.x, p.beginAxis, b.x);
   const RowAccess dxRows(p.dx, p.wantDx ? p.beginAxis : 0, b.dx);
-  const bool dxDirect = p.wantDx && p.dx.dtype == DType::kF32 && dxRows.dense();
-  const auto fastRow = PartialKernels<P>::Row(p.hasWeight, params, p.wantDx);
-  const auto paramsOnlyRow = params ? PartialKernels<P>::Row(p.hasWeight, true, false) : nullptr;
-  const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(p.hasWeight);
+  // Dense dy, x (and dx) of one dtype are read and written in place, whatever the dtype; otherwise rows are fp32,
+  // each staged unless it is dense fp32.
+  const bool inPlace = dyRows.dense() && xRows.dense() && p.x.dtype == p.dy.dtype &&
+                       (!p.wantDx || (dxRows.dense() && p.dx.dtype == p.dy.dtype));
+  const DType rowType = inPlace ? p.dy.dtype : DType::kF32;
+  const bool dxDirect = p.wantDx && dxRows.dense() && (inPlace || p.dx.dtype == DType::kF32);
+  const auto fastRow = PartialKernels<P>::Row(rowType, p.hasWeight, params, p.wantDx);
+  const auto paramsOnlyRow = params ? PartialKernels<P>::Row(rowType, p.hasWeight, true, false) : nullptr;
+  const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(rowType, p.hasWeight);
   const auto fold = HWY_DYNAMIC_DISPATCH(FoldRow);
   // Short dense fp32 rows at fixed strides run their whole chunk inside one kernel call.
-  const bool uniformDense = dyRows.UniformDense() && xRows.UniformDense() && p.dy.dtype == DType::kF32 &&
-                            p.x.dtype == DType::kF32 && (!p.wantDx || (dxDirect && dxRows.UniformDense()));
+  const bool uniformDense = dyRows.UniformDense() && xRows.UniformDense() && inPlace && rowType == DType::kF32 &&
+                            (!p.wantDx || dxRows.UniformDense());
   const auto denseRows = kFold && uniformDense && n <= kShortRowMaxCols
                              ? HWY_DYNAMIC_DISPATCH(SelectDenseRows)(p.hasWeight, params, p.wantDx)
                              : nullptr;
@@ -496,10 +526,10 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
       }
       for (int64_t i = 0; i < count; ++i) {
         const int64_t m = chunk + i;
-        const float *dy = dyRows.Load(m, n, stageA);
-        const float *x = xRows.Load(m, n, stageB);
-        float *dx = nullptr;
-        if (p.wantDx) dx = dxDirect ? reinterpret_cast<float *>(const_cast<char *>(dxRows.RowStart(m))) : stageA;
+        const void *dy = inPlace ? static_cast<const void *>(dyRows.RowStart(m)) : dyRows.Load(m, n, stageA);
+        const void *x = inPlace ? static_cast<const void *>(xRows.RowStart(m)) : xRows.Load(m, n, stageB);
+        void *dx = nullptr;
+        if (p.wantDx) dx = dxDirect ? dxRows.WriteTarget(m, stageA) : stageA;
         // (An uncentered row has no mean to cancel: always the fast form, whatever its rstd.)
         if (!p.wantDx || !p.centered || std::fabs(means[i] * rstds[i]) <= kFastRowLimit) {
           fastRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, dx, p.streamDx, p.centered);
@@ -507,7 +537,7 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
           if (params) paramsOnlyRow(dy, x, weight, means[i], rstds[i], n, invN, pg, pb, nullptr, false, p.centered);
           preciseDxRow(dy, x, weight, means[i], rstds[i], n, dx);
         }
-        if (p.wantDx && !dxDirect) dxRows.Store(m, n, dx);
+        if (p.wantDx && !dxDirect) dxRows.Store(m, n, stageA);
         if constexpr (kFold) {
           if (params && ++rowsInRun == FoldRowsOf(p.centered)) {
             fold(partialRow, pg, n);
