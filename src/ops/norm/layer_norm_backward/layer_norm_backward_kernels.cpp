@@ -453,12 +453,8 @@ void RunRows(const LayerNormBackwardPlan &p, const LayerNormBackwardBuffers &b, 
   constexpr bool kFold = sizeof(P) == sizeof(double);
   const RowAccess dyRows(p.dy, p.beginAxis, b.dy), xRows(p.x, p.beginAxis, b.x);
   const RowAccess dxRows(p.dx, p.wantDx ? p.beginAxis : 0, b.dx);
-  // Dense dy, x (and dx) of one dtype are read and written in place, whatever the dtype; otherwise rows are fp32,
-  // each staged unless it is dense fp32.
-  const bool inPlace = dyRows.dense() && xRows.dense() && p.x.dtype == p.dy.dtype &&
-                       (!p.wantDx || (dxRows.dense() && p.dx.dtype == p.dy.dtype));
+  const bool inPlace = p.rowsInPlace, dxDirect = p.dxDirect;
   const DType rowType = inPlace ? p.dy.dtype : DType::kF32;
-  const bool dxDirect = p.wantDx && dxRows.dense() && (inPlace || p.dx.dtype == DType::kF32);
   const auto fastRow = PartialKernels<P>::Row(rowType, p.hasWeight, params, p.wantDx);
   const auto paramsOnlyRow = params ? PartialKernels<P>::Row(rowType, p.hasWeight, true, false) : nullptr;
   const auto preciseDxRow = HWY_DYNAMIC_DISPATCH(SelectPreciseDxRow)(rowType, p.hasWeight);

@@ -13,7 +13,7 @@ namespace {
 constexpr int64_t kTargetBlocks = 128;          // enough blocks to balance any thread count
 constexpr int64_t kMinRowsPerBlock = 8;         // amortizes the partial-row traffic
 constexpr int64_t kMaxPartialBytes = 64 << 20;  // caps the dgamma/dbeta partials in the workspace
-// A dense fp32 dx at least this large is written with non-temporal stores: it would not stay in
+// A dense dx at least this large is written with non-temporal stores: it would not stay in
 // cache for its consumer anyway, and skipping the read-for-ownership saves a quarter of the traffic.
 constexpr int64_t kStreamDxMinBytes = 8 << 20;
 
@@ -42,13 +42,13 @@ void PlanLayerNormBackwardWorkspace(LayerNormBackwardPlan *p) {
   bytes += AlignUp(cols * sizeof(float));
   p->partialsOffset = bytes;
   if (wantParams) bytes += AlignUp(static_cast<size_t>(p->numBlocks) * 2 * cols * static_cast<size_t>(partialBytes));
-  // Rows of dy/x/dx that are not dense fp32 are staged in per-thread fp32 buffers.
-  const bool dense32 = p->dy.dtype == DType::kF32 && p->dy.Trailing(p->beginAxis).IsContiguous() &&
-                       p->x.Trailing(p->beginAxis).IsContiguous() &&
-                       (!p->wantDx || (p->dx.dtype == DType::kF32 && p->dx.Trailing(p->beginAxis).IsContiguous()));
-  p->scratchStride = dense32 ? 0 : 2 * AlignUp(cols * sizeof(float));
-  p->streamDx = p->wantDx && p->dx.dtype == DType::kF32 && p->dx.Trailing(p->beginAxis).IsContiguous() &&
-                m * n >= kStreamDxMinBytes / static_cast<int64_t>(sizeof(float));
+  const bool dyDense = p->dy.Trailing(p->beginAxis).IsContiguous(), xDense = p->x.Trailing(p->beginAxis).IsContiguous();
+  const bool dxDense = p->wantDx && p->dx.Trailing(p->beginAxis).IsContiguous();
+  p->rowsInPlace =
+      dyDense && xDense && p->x.dtype == p->dy.dtype && (!p->wantDx || (dxDense && p->dx.dtype == p->dy.dtype));
+  p->scratchStride = p->rowsInPlace ? 0 : 2 * AlignUp(cols * sizeof(float));
+  p->dxDirect = dxDense && (p->rowsInPlace || p->dx.dtype == DType::kF32);
+  p->streamDx = p->dxDirect && m * n * static_cast<int64_t>(DTypeSize(p->dx.dtype)) >= kStreamDxMinBytes;
   p->scratchOffset = bytes;
   bytes += p->scratchStride * static_cast<size_t>(p->threads);
   p->runSumsStride = wantParams && p->doublePartials ? AlignUp(cols * sizeof(float)) : 0;

@@ -30,7 +30,10 @@ struct LayerNormBackwardPlan {
   int64_t numBlocks = 0;
   int threads = 1;
   bool doublePartials = false;  // fp32 tensors: double partial rows, fed by short fp32 runs
-  bool streamDx = false;        // dense fp32 dx written with non-temporal stores
+  // Dense dy, x (and dx) of one dtype are read and written in place; else rows are fp32, staged unless dense fp32.
+  bool rowsInPlace = false;
+  bool dxDirect = false;  // dx written in place (rowsInPlace, or a dense fp32 dx)
+  bool streamDx = false;  // a large dx written in place with non-temporal stores
 
   // Workspace layout, in bytes from the workspace start.
   size_t weightOffset = 0;    // cols fp32: gamma converted once (or ones)
