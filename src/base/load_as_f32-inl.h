@@ -59,6 +59,23 @@ HWY_INLINE hwy::HWY_NAMESPACE::Vec<D> LoadAsF32(D d, const F16Elem *HWY_RESTRICT
   return LoadF16AsF32(d, &src->bits);
 }
 
+// Elements 0 .. 2·Lanes(dd) − 1 of src widened exactly to two double vectors, from one fp32 vector where the target
+// has half vectors (one widening load instead of two).
+template <class DD, class S>
+HWY_INLINE void LoadAsF64Pair(DD dd, const S *HWY_RESTRICT src, hwy::HWY_NAMESPACE::Vec<DD> *lo,
+                              hwy::HWY_NAMESPACE::Vec<DD> *hi) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const hn::Rebind<float, DD> dh;
+#if HWY_TARGET == HWY_SCALAR
+  *lo = hn::PromoteTo(dd, LoadAsF32(dh, src));
+  *hi = hn::PromoteTo(dd, LoadAsF32(dh, src + 1));
+#else
+  const auto v = LoadAsF32(hn::Repartition<float, DD>(), src);
+  *lo = hn::PromoteTo(dd, hn::LowerHalf(dh, v));
+  *hi = hn::PromoteTo(dd, hn::UpperHalf(dh, v));
+#endif
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace aclcpu
 HWY_AFTER_NAMESPACE();

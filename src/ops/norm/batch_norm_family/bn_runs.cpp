@@ -30,21 +30,6 @@ HWY_INLINE S *RunAt(const BnRuns &r, int64_t i) {
 
 using VD = hn::Vec<DD>;
 
-// Elements 0 .. 2·Lanes(DD) − 1 of p as two double vectors, from one fp32 vector where the target has half vectors.
-template <class S>
-HWY_INLINE void LoadPair(const S *HWY_RESTRICT p, VD *lo, VD *hi) {
-  const DD d;
-  const DH dh;
-#if HWY_TARGET == HWY_SCALAR
-  *lo = hn::PromoteTo(d, LoadAsF32(dh, p));
-  *hi = hn::PromoteTo(d, LoadAsF32(dh, p + 1));
-#else
-  const auto v = LoadAsF32(DF(), p);
-  *lo = hn::PromoteTo(d, hn::LowerHalf(dh, v));
-  *hi = hn::PromoteTo(d, hn::UpperHalf(dh, v));
-#endif
-}
-
 // Sums over the runs in double: every element widened exactly; while a run has four double vectors left they go to
 // accumulators 0..3, its remaining whole vectors to accumulator 0, its last len % Lanes(DD) elements to a scalar sum
 // in index order; the accumulators combine in a fixed tree, then the scalar sum is added. The order depends on count
@@ -68,8 +53,8 @@ double SumTerms(int64_t count, int64_t len, const BnRuns &xr, const Term &term) 
     int64_t k = 0;
     for (; k + 4 * lanes <= len; k += 4 * lanes) {
       VD v0, v1, v2, v3;
-      LoadPair(x + k, &v0, &v1);
-      LoadPair(x + k + 2 * lanes, &v2, &v3);
+      LoadAsF64Pair(d, x + k, &v0, &v1);
+      LoadAsF64Pair(d, x + k + 2 * lanes, &v2, &v3);
       s.a0 = term(s.a0, v0);
       s.a1 = term(s.a1, v1);
       s.a2 = term(s.a2, v2);
@@ -120,10 +105,10 @@ void DySumsOf(int64_t count, int64_t len, const BnRuns &dyr, const BnRuns &xr, d
     int64_t k = 0;
     for (; k + 4 * lanes <= len; k += 4 * lanes) {
       VD g0, g1, g2, g3, v0, v1, v2, v3;
-      LoadPair(dy + k, &g0, &g1);
-      LoadPair(dy + k + 2 * lanes, &g2, &g3);
-      LoadPair(x + k, &v0, &v1);
-      LoadPair(x + k + 2 * lanes, &v2, &v3);
+      LoadAsF64Pair(d, dy + k, &g0, &g1);
+      LoadAsF64Pair(d, dy + k + 2 * lanes, &g2, &g3);
+      LoadAsF64Pair(d, x + k, &v0, &v1);
+      LoadAsF64Pair(d, x + k + 2 * lanes, &v2, &v3);
       add(&s.a0, &p.a0, g0, v0);
       add(&s.a1, &p.a1, g1, v1);
       add(&s.a2, &p.a2, g2, v2);

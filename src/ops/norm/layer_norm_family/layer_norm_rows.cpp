@@ -38,10 +38,13 @@ void RowStatsInterleaved(const S *const *HWY_RESTRICT xs, int64_t n, float eps, 
     for (; k + 4 * lanes <= n; k += 4 * lanes) {
 #pragma GCC unroll 4
       for (int r = 0; r < kRows; ++r) {
-        a0[r] = term(r, a0[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k)));
-        a1[r] = term(r, a1[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + lanes)));
-        a2[r] = term(r, a2[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + 2 * lanes)));
-        a3[r] = term(r, a3[r], hn::PromoteTo(d, LoadAsF32(df, xs[r] + k + 3 * lanes)));
+        V v0, v1, v2, v3;
+        LoadAsF64Pair(d, xs[r] + k, &v0, &v1);
+        LoadAsF64Pair(d, xs[r] + k + 2 * lanes, &v2, &v3);
+        a0[r] = term(r, a0[r], v0);
+        a1[r] = term(r, a1[r], v1);
+        a2[r] = term(r, a2[r], v2);
+        a3[r] = term(r, a3[r], v3);
       }
     }
     const int64_t vectorEnd = k + (n - k) / lanes * lanes;
