@@ -85,9 +85,10 @@ void NormalizeRow(const NormalizeRowArgs &r) {
 using NormalizeRowFn = void (*)(const NormalizeRowArgs &);
 NormalizeRowFn SelectNormalizeRow() { return NormalizeRow; }
 
-// out = x + r in fp32, rounded once to out's element type (AddRmsNorm's first step).
+// out = x + r in fp32, rounded once to out's element type (AddRmsNorm's first step). Element by element, so out
+// may be x or r (an xOut bound to x1's memory): no restrict.
 template <class SX, class SR, class SO>
-void AddRowOf(const SX *HWY_RESTRICT x, const SR *HWY_RESTRICT r, int64_t n, SO *HWY_RESTRICT out) {
+void AddRowOf(const SX *x, const SR *r, int64_t n, SO *out) {
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t k = 0;
