@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "base/f32_pair.h"
 #include "base/tensor_view.h"
 
 namespace aclcpu {
@@ -16,13 +17,6 @@ struct BnRuns {
   char *base;
   DType dtype;
   int64_t stride;
-};
-
-// A double as the fp32 pair hi + lo (lo = 0 for a non-finite value, where hi - lo would be NaN).
-struct F32Pair {
-  float hi, lo;
-  explicit F32Pair(double v)
-      : hi(static_cast<float>(v)), lo(std::isfinite(v) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
 };
 
 // y = ((x - meanHi) - meanLo) * invstd * w + b, with the double mean as the pair meanHi + meanLo (x - meanHi is

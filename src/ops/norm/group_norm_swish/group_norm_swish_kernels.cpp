@@ -9,8 +9,10 @@
 #define HWY_TARGET_INCLUDE "ops/norm/group_norm_swish/group_norm_swish_kernels.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-// After highway.h: the family's swish math is re-included per target like this file.
+
+#include "base/f32_pair.h"
 #include "ops/norm/group_norm_swish/group_norm_swish_plan.h"
+// After highway.h: the family's swish math is re-included per target like this file.
 #include "ops/norm/group_norm_swish_family/swish_math-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -130,7 +132,8 @@ inline void WideRun(const float *HWY_RESTRICT x, int64_t *next, int64_t end, dou
   }
   // Pass 1's fp32 argument: a = fp32(s slope) ((x - meanHi) - meanLo) + fp32(s beta), a few fp32 ulp
   // from u, which WideExpAndSigmoid corrects for to first order.
-  const auto meanHi = static_cast<float>(mean), meanLo = static_cast<float>(mean - meanHi);
+  const F32Pair meanPair(mean);
+  const float meanHi = meanPair.hi, meanLo = meanPair.lo;
   const auto vMeanHi = hn::Set(d, meanHi), vMeanLo = hn::Set(d, meanLo);
   const auto vSlope32 = hn::Set(d, static_cast<float>(s * slope)), vOffset32 = hn::Set(d, static_cast<float>(s * beta));
   while (k + lanes <= end) {
@@ -190,7 +193,8 @@ void OutputPiece(const void *xSource, int64_t len, int64_t hw, int64_t pos, cons
   static_assert(!kWide || (kSource == DType::kF32 && kOut == DType::kF32), "the wide run is fp32 only");
   const auto *HWY_RESTRICT x = static_cast<const SourceElement<kSource> *>(xSource);
   auto *HWY_RESTRICT y = static_cast<SourceElement<kOut> *>(yOut);
-  const auto meanHi = static_cast<float>(mean), meanLo = static_cast<float>(mean - meanHi);
+  const F32Pair meanPair(mean);
+  const float meanHi = meanPair.hi, meanLo = meanPair.lo;
   int64_t k = 0;
   for (int64_t ch = 0; k < len; ++ch, pos = 0) {
     const int64_t end = std::min(len, k + (hw - pos));

@@ -17,6 +17,14 @@
 #include "ops/norm/layer_norm/layer_norm_plan.h"
 #include "ops/norm/layer_norm_family/layer_norm_rows.h"
 
+#ifndef ACLCPU_LAYER_NORM_KERNELS_ONCE
+#define ACLCPU_LAYER_NORM_KERNELS_ONCE
+namespace aclcpu {
+// out = x + r (AddRmsNorm's first step), each of its own dtype.
+using AddRowFn = void (*)(const void *x, DType xType, const void *r, DType rType, int64_t n, void *out, DType outType);
+}  // namespace aclcpu
+#endif
+
 HWY_BEFORE_NAMESPACE();
 namespace aclcpu {
 namespace HWY_NAMESPACE {
@@ -106,7 +114,6 @@ void AddRow(const void *x, DType xType, const void *r, DType rType, int64_t n, v
     });
   });
 }
-using AddRowFn = void (*)(const void *, DType, const void *, DType, int64_t, void *, DType);
 AddRowFn SelectAddRow() { return AddRow; }
 
 }  // namespace HWY_NAMESPACE
@@ -118,6 +125,7 @@ HWY_AFTER_NAMESPACE();
 #include <limits>
 
 #include "base/convert.h"
+#include "base/f32_pair.h"
 #include "base/parallel.h"
 #include "ops/norm/layer_norm_family/layer_norm_rows.h"
 
@@ -127,8 +135,6 @@ HWY_EXPORT(SelectNormalizeRow);
 HWY_EXPORT(SelectAddRow);
 
 namespace {
-
-using AddRowFn = void (*)(const void *, DType, const void *, DType, int64_t, void *, DType);
 
 // AddRmsNorm's first step for row m: x + residual in fp32, rounded once to xSum's dtype. The rounded sums, in
 // xSum's dtype, are the row normalized: written in place in a dense xSum, else in sumStage (and from there to a
@@ -205,14 +211,13 @@ void RunLayerNorm(const LayerNormPlan &p, const LayerNormBuffers &b, void *works
           const RowStats &s = stats[j];
           means[i + j] = s.mean;
           rstds[i + j] = s.rstd;
-          const auto meanHi = static_cast<float>(s.mean);
-          const auto meanLo = static_cast<float>(s.mean - static_cast<double>(meanHi));
+          const F32Pair mean(s.mean);
           void *y = yRows.WriteTarget(m, stageY);
           normalize({xs[j],
                      rowType,
                      weight,
                      bias,
-                     {meanHi, meanLo, static_cast<float>(s.rstd)},
+                     {mean.hi, mean.lo, static_cast<float>(s.rstd)},
                      n,
                      y,
                      yRows.InPlaceDType(),

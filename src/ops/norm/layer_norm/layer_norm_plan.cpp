@@ -31,8 +31,7 @@ void PlanLayerNormWorkspace(LayerNormPlan *p) {
   if (p->hasBias) bytes += rowBytes;
   // Rows of x or out that are not dense go through per-thread fp32 rows; a residual sum is always
   // formed in them (x row, residual row, y row).
-  const bool xDense = p->x.Trailing(p->beginAxis).IsContiguous();
-  const bool outDense = p->out.Trailing(p->beginAxis).IsContiguous();
+  const bool xDense = RowsDense(p->x, p->beginAxis), outDense = RowsDense(p->out, p->beginAxis);
   p->scratchStride = p->addResidual ? 3 * rowBytes : xDense && outDense ? 0 : 2 * rowBytes;
   // (0 without stages: the kernel then never offsets a workspace that may be null.)
   p->scratchRowFloats = p->scratchStride == 0 ? 0 : rowBytes / sizeof(float);

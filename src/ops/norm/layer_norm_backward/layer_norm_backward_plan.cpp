@@ -42,8 +42,8 @@ void PlanLayerNormBackwardWorkspace(LayerNormBackwardPlan *p) {
   bytes += AlignUp(cols * sizeof(float));
   p->partialsOffset = bytes;
   if (wantParams) bytes += AlignUp(static_cast<size_t>(p->numBlocks) * 2 * cols * static_cast<size_t>(partialBytes));
-  const bool dyDense = p->dy.Trailing(p->beginAxis).IsContiguous(), xDense = p->x.Trailing(p->beginAxis).IsContiguous();
-  const bool dxDense = p->wantDx && p->dx.Trailing(p->beginAxis).IsContiguous();
+  const bool dyDense = RowsDense(p->dy, p->beginAxis), xDense = RowsDense(p->x, p->beginAxis);
+  const bool dxDense = p->wantDx && RowsDense(p->dx, p->beginAxis);
   p->rowsInPlace =
       dyDense && xDense && p->x.dtype == p->dy.dtype && (!p->wantDx || (dxDense && p->dx.dtype == p->dy.dtype));
   p->scratchStride = p->rowsInPlace ? 0 : 2 * AlignUp(cols * sizeof(float));

@@ -82,14 +82,21 @@ template <bool kCentered>
 void RowStatsOf(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
   WithStorage(dtype, [&](auto tag) HWY_ATTR {
     using S = StorageOf<decltype(tag)>;
-    const auto *xs = reinterpret_cast<const S *const *>(rows);
+    const S *xs[kRowsInterleaved];  // the next rows as typed pointers (copied, not the void* array reinterpreted)
+    auto typed = [&](int64_t first, int64_t rowCount) {
+      for (int64_t j = 0; j < rowCount; ++j) xs[j] = static_cast<const S *>(rows[first + j]);
+    };
     int64_t i = 0;
     if (n <= kInterleaveMaxCols) {
       for (; i + kRowsInterleaved <= count; i += kRowsInterleaved) {
-        RowStatsInterleaved<S, kRowsInterleaved, kCentered>(xs + i, n, eps, out + i);
+        typed(i, kRowsInterleaved);
+        RowStatsInterleaved<S, kRowsInterleaved, kCentered>(xs, n, eps, out + i);
       }
     }
-    for (; i < count; ++i) RowStatsInterleaved<S, 1, kCentered>(xs + i, n, eps, out + i);
+    for (; i < count; ++i) {
+      typed(i, 1);
+      RowStatsInterleaved<S, 1, kCentered>(xs, n, eps, out + i);
+    }
   });
 }
 void LayerNormRowStats(const void *const *rows, DType dtype, int64_t count, int64_t n, float eps, RowStats *out) {
@@ -123,7 +130,7 @@ void ComputeRmsRowStats(const void *const *rows, DType dtype, int64_t count, int
 
 RowAccess::RowAccess(const TensorView &view, int axes, const void *base) : view_(view), axes_(axes), base_(base) {
   inner_ = view.Trailing(axes);
-  dense_ = inner_.IsContiguous();
+  dense_ = RowsDense(view, axes);
   // Leading dims that collapse to one stride make the row offset a multiply.
   // (Strides may be negative, so "no stride seen yet" is a flag, not a sentinel value.)
   uniform_ = true;

@@ -24,6 +24,10 @@ inline RowBlocks SplitRows(int64_t rows, int64_t minRowsPerBlock, int64_t target
   return b;
 }
 
+// Whether the rows of `view` (its dims from `axes` on) are dense, so that a kernel reads or writes them in place.
+// The one rule: the plans size their stages by it and RowAccess decides by it.
+inline bool RowsDense(const TensorView &view, int axes) { return view.Trailing(axes).IsContiguous(); }
+
 // How to reach row m (the normalized dims from `axes` on) of a tensor, decided once per launch
 // rather than per row.
 class RowAccess {
