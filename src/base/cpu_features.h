@@ -18,7 +18,8 @@ inline bool DetectCpuAvx512Bf16() {
   return false;
 #endif
 }
-// Read once when a library is loaded: a kernel tests a constant, not the CPU, per vector.
+// Read once when a library is loaded: a kernel tests a constant, not the CPU, per vector. (Before its initializer has
+// run it reads false, which only selects the portable path: the results are the same bits either way.)
 inline const bool kCpuHasAvx512Bf16 = DetectCpuAvx512Bf16();
 
 }  // namespace aclcpu
