@@ -7,12 +7,13 @@
 
 namespace aclcpu {
 
-// lo = 0 for a non-finite value, where v - hi would be NaN. (A norm's rstd is NaN whenever its mean is not finite,
-// so its outputs are NaN either way; lo = 0 keeps the pair itself meaningful.)
+// lo = 0 where hi is not finite (v infinite or NaN, or beyond fp32's range), where v - hi would be NaN or infinite:
+// hi then carries everything. (A norm's rstd is NaN whenever its mean is not finite, so its outputs are NaN either
+// way; lo = 0 keeps the pair itself meaningful.)
 struct F32Pair {
   float hi, lo;
   explicit F32Pair(double v)
-      : hi(static_cast<float>(v)), lo(std::isfinite(v) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
+      : hi(static_cast<float>(v)), lo(std::isfinite(hi) ? static_cast<float>(v - static_cast<double>(hi)) : 0.0f) {}
 };
 
 }  // namespace aclcpu

@@ -16,6 +16,7 @@
 #include "base/store_from_f32-inl.h"
 #include "base/vector_exp-inl.h"
 
+#include "base/f32_pair.h"
 #include "base/half.h"
 #include "ops/activation/softmax_family/softmax_kernels.h"
 
@@ -167,17 +168,9 @@ static double ExpSum(int64_t n, const S *x, float m, float *e, const RowPrefetch
   return hn::GetLane(hn::SumOfLanes(dd, hn::Add(hn::Add(acc0, acc1), hn::Add(next0, next1))));
 }
 
-// A double as two fp32 terms hi + lo. For 1 / s: e * hi + e * lo with one fused rounding is e / s within half
-// an ulp plus 2^-48 relative, at the cost of a multiply and a fused multiply-add.
-struct SplitInverse {
-  float hi, lo;
-};
-static SplitInverse SplitOf(double v) {
-  const auto hi = static_cast<float>(v);
-  // An infinite or NaN hi carries everything (v - hi would be NaN).
-  return {hi, std::isfinite(hi) ? static_cast<float>(v - hi) : 0.0f};
-}
-static SplitInverse InverseOf(double s) { return SplitOf(1.0 / s); }
+// A row statistic as the fp32 pair hi + lo (base/f32_pair.h). For 1 / s: e * hi + e * lo with one fused rounding is
+// e / s within half an ulp plus 2^-48 relative, at the cost of a multiply and a fused multiply-add.
+static F32Pair InverseOf(double s) { return F32Pair(1.0 / s); }
 
 // Σ f(a, b) in double over the row (pad 0: f(acc, 0, 0) must be acc).
 template <class S, class F>
@@ -209,7 +202,7 @@ void SoftmaxRowOf(SoftmaxKind kind, int64_t n, const S *a, const S *b, S *out, f
   outputRow.read[0] = outputRow.read[1] = 0;
   switch (kind) {
     case SoftmaxKind::kSoftmax: {  // exp(x - m) / Σ exp(x - m): the division as a split product
-      const SplitInverse inv = InverseOf(ExpSum(n, a, RowMax(n, a), scratch, ahead));
+      const F32Pair inv = InverseOf(ExpSum(n, a, RowMax(n, a), scratch, ahead));
       const VF hi = hn::Set(df, inv.hi), lo = hn::Set(df, inv.lo);
       ForEachVector(n, static_cast<const float *>(scratch), kNoRow, out, 0.0f,
                     [&](const float *ek, const float *, S *ok) HWY_ATTR {
@@ -222,7 +215,7 @@ void SoftmaxRowOf(SoftmaxKind kind, int64_t n, const S *a, const S *b, S *out, f
       // log Σ in double, split into fp32 hi + lo. x - m is exact near the maximum (Sterbenz) and never cancels
       // against log Σ (x - m <= 0 <= log Σ), so ((x - m) - hi) - lo is within about 1.5 ulp, in fp32 lanes.
       const float m = RowMax(n, a);
-      const SplitInverse lse = SplitOf(std::log(ExpSum(n, a, m, nullptr, ahead)));
+      const F32Pair lse(std::log(ExpSum(n, a, m, nullptr, ahead)));
       const VF vm = hn::Set(df, m), hi = hn::Set(df, lse.hi), lo = hn::Set(df, lse.lo);
       ForEachVector(n, a, static_cast<const S *>(nullptr), out, 0.0f, [&](const S *xk, const S *, S *ok) HWY_ATTR {
         StoreF32(hn::Sub(hn::Sub(hn::Sub(LoadF32(xk), vm), hi), lo), ok);
@@ -234,7 +227,7 @@ void SoftmaxRowOf(SoftmaxKind kind, int64_t n, const S *a, const S *b, S *out, f
       // y (g - hi) - y lo rounds once: within about one ulp of the double evaluation, in fp32 lanes.
       const double s = PairSum(
           n, a, b, [](VD acc, VD g, VD y) HWY_ATTR { return hn::MulAdd(g, y, acc); }, outputRow);
-      const SplitInverse split = SplitOf(s);
+      const F32Pair split(s);
       const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
       ForEachVector(
           n, a, b, out, 0.0f,
@@ -249,7 +242,7 @@ void SoftmaxRowOf(SoftmaxKind kind, int64_t n, const S *a, const S *b, S *out, f
       // Σ g in double, split into fp32 hi + lo: (g - e hi) rounded once, then - e lo.
       const double s = PairSum(
           n, a, a, [](VD acc, VD g, VD) HWY_ATTR { return hn::Add(acc, g); }, outputRow);
-      const SplitInverse split = SplitOf(s);
+      const F32Pair split(s);
       const VF hi = hn::Set(df, split.hi), lo = hn::Set(df, split.lo);
       ForEachVector(
           n, a, b, out, 0.0f,
@@ -288,7 +281,7 @@ static void SplitLanes(const VD *acc, const F &f, VF *hi, VF *lo) {
   const size_t partLanes = hn::Lanes(dd);
   for (size_t p = 0; p * partLanes < hn::Lanes(df); ++p) hn::Store(acc[p], dd, values + p * partLanes);
   for (size_t i = 0; i < hn::Lanes(df); ++i) {
-    const SplitInverse split = SplitOf(f(values[i]));
+    const F32Pair split(f(values[i]));
     hiLanes[i] = split.hi;
     loLanes[i] = split.lo;
   }

@@ -9,6 +9,8 @@
 #define HWY_TARGET_INCLUDE "ops/norm/group_norm_swish_grad/group_norm_swish_grad_kernels.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+
+#include "base/f32_pair.h"
 // After highway.h: the family's swish math is re-included per target like this file.
 #include "ops/norm/group_norm_swish_family/swish_math-inl.h"
 #include "ops/norm/group_norm_swish_grad/group_norm_swish_grad_plan.h"
@@ -288,7 +290,8 @@ void PlainDxPiece(const void *stash, const void *xData, int64_t len, int64_t hw,
   const hn::ScalableTag<float> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(d));
   // c1 as an fp32 pair; an infinite c1 is its own high part (c1 - c1Hi would be inf - inf = NaN).
-  const auto c1Hi = static_cast<float>(c1), c1Lo = std::isfinite(c1Hi) ? static_cast<float>(c1 - c1Hi) : 0.0f;
+  const F32Pair c1Pair(c1);
+  const float c1Hi = c1Pair.hi, c1Lo = c1Pair.lo;
   const auto slope = static_cast<float>(-static_cast<double>(rstd) * c2);
   const auto vMean = hn::Set(d, mean), vRstd = hn::Set(d, rstd), vSlope = hn::Set(d, slope);
   const auto vNegC1Hi = hn::Set(d, -c1Hi), vC1Lo = hn::Set(d, c1Lo);
