@@ -10,7 +10,7 @@
 #include "common/simd_targets.h"
 #include "layer_norm_backward/layer_norm_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::base_test {
 namespace {
 
 TEST(MetaObjects, TensorCreateCopiesAndDefaultsStrides) {
@@ -283,4 +283,4 @@ TEST(Conversions, DoubleToFloatRoundToOddMatchesItsDefinition) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::base_test

@@ -13,7 +13,7 @@
 #include "common/test_tensor.h"
 #include "runtime/runtime_internal.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::runtime_test {
 namespace {
 
 int FailingTask(const void *) { return ACL_ERROR_RT_AICORE_EXCEPTION; }
@@ -439,4 +439,4 @@ TEST(Runtime, DataBuffers) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::runtime_test

@@ -15,7 +15,7 @@
 #include "common/simd_targets.h"
 #include "ops/activation/activation_family/activation_kernels.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::activation_kernels_test {
 namespace {
 
 using aclcpu::ActivationOp;
@@ -207,4 +207,4 @@ TEST(ActivationKernels, FloatWithinAFewUlpsOfFloat64) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::activation_kernels_test

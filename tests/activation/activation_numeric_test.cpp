@@ -31,7 +31,7 @@
 #include "math/arith_tester.h"
 #include "ops/activation/activation_family/activation_kernels.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::activation_numeric_test {
 namespace {
 
 using LD = long double;
@@ -1258,4 +1258,4 @@ TEST_F(ActivationNumeric, RankAboveEight) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::activation_numeric_test

@@ -30,7 +30,7 @@
 #include "common/torch_convert.h"
 #include "math/arith_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::activation_torch_test {
 namespace {
 
 enum class Fn {
@@ -455,9 +455,9 @@ TEST_P(ActivationTorchCascade, ForwardThenBackwardLikeAutograd) {
 INSTANTIATE_TEST_SUITE_P(Pairs, ActivationTorchCascade, ::testing::ValuesIn(CascadeCases()), CascadeName);
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::activation_torch_test
 
-namespace aclcpu_test {
+namespace aclcpu_test::activation_torch_test {
 namespace {
 
 // FLOAT over a dense sweep of x in [-12, 12] (g = 1 for the derivatives, g = 1 and y = sigmoid(x) for
@@ -496,4 +496,4 @@ TEST(ActivationTorchAccuracy, Fp32WorstUlpsSweep) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::activation_torch_test

@@ -20,7 +20,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::activation_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -1149,4 +1149,4 @@ TEST(ActivationUtRepeat, TwoPlansOfTheSameProblem) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::activation_ut_test

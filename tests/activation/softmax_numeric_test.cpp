@@ -16,7 +16,7 @@
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::softmax_numeric_test {
 namespace {
 
 enum class Fn { kSoftmax, kSoftmaxBackward, kLogSoftmax, kLogSoftmaxBackward };
@@ -520,4 +520,4 @@ TEST_F(SoftmaxNumeric, VendorTransposedPrecisionCases) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::softmax_numeric_test

@@ -19,7 +19,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::softmax_torch_test {
 namespace {
 
 enum class Fn { kSoftmax, kSoftmaxBackward, kLogSoftmax, kLogSoftmaxBackward };
@@ -218,4 +218,4 @@ INSTANTIATE_TEST_SUITE_P(AllDtypes, SoftmaxCascadeParity,
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::softmax_torch_test

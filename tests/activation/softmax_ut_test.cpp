@@ -13,7 +13,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::softmax_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -307,4 +307,4 @@ INSTANTIATE_TEST_SUITE_P(Rows, SoftmaxUt, ::testing::ValuesIn(AllRows()),
                          [](const ::testing::TestParamInfo<UtRow> &info) { return info.param.name; });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::softmax_ut_test

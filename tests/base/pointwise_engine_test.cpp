@@ -15,7 +15,7 @@
 #include "base/pointwise/pointwise.h"
 #include "math/arith_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::pointwise_engine_test {
 namespace {
 
 using aclcpu::c128;
@@ -921,4 +921,4 @@ TEST(PointwiseEngine, OverlappingOutputsRefusedEmptyOnesAccepted) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::pointwise_engine_test

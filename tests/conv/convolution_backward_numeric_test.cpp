@@ -8,7 +8,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "conv/convolution_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_backward_numeric_test {
 namespace {
 
 using Ints = std::vector<int64_t>;
@@ -216,4 +216,4 @@ TEST_F(ConvolutionBackwardNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_backward_numeric_test

@@ -16,7 +16,7 @@
 #include "common/torch_convert.h"
 #include "conv/convolution_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_backward_torch_test {
 namespace {
 
 using Ints = std::vector<int64_t>;
@@ -198,4 +198,4 @@ TEST_F(ConvolutionBackwardTorch, ForwardBackwardCascadeAgainstAutograd) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_backward_torch_test

@@ -10,7 +10,7 @@
 #include "common/ut_descriptors.h"
 #include "conv/convolution_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_backward_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS, kPi = ACLNN_ERR_PARAM_INVALID, kNp = ACLNN_ERR_PARAM_NULLPTR;
@@ -543,4 +543,4 @@ TEST_F(ConvolutionBackwardUt, SmallVendorCasesCompute) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_backward_ut_test

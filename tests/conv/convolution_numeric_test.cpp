@@ -8,7 +8,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "conv/convolution_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_numeric_test {
 namespace {
 
 using Ints = std::vector<int64_t>;
@@ -248,4 +248,4 @@ TEST_F(ConvolutionNumeric, OneDnnPathMatchesReferenceOnAnyThreads) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_numeric_test

@@ -13,7 +13,7 @@
 #include "common/torch_convert.h"
 #include "conv/convolution_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_torch_test {
 namespace {
 
 using Ints = std::vector<int64_t>;
@@ -142,4 +142,4 @@ TEST_F(ConvolutionTorch, LargeProblemsOnOneDnn) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_torch_test

@@ -10,7 +10,7 @@
 #include "common/ut_descriptors.h"
 #include "conv/convolution_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::convolution_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS, kPi = ACLNN_ERR_PARAM_INVALID, kNp = ACLNN_ERR_PARAM_NULLPTR;
@@ -723,4 +723,4 @@ TEST_F(ConvolutionUt, ConvDepthwise2dComputes) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::convolution_ut_test

@@ -4,7 +4,7 @@
 // and bias dtype, strided views, empty tensors, tiles and chunks, and 1 vs 2 threads.
 #include "conv_tbc/conv_tbc_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_numeric_test {
 namespace {
 
 class ConvTbcNumeric : public ::testing::Test {
@@ -252,4 +252,4 @@ TEST_F(ConvTbcNumeric, InfinitiesAndNaNFollowIeee) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_numeric_test

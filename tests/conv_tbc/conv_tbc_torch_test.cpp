@@ -9,7 +9,7 @@
 #include "common/torch_convert.h"
 #include "conv_tbc/conv_tbc_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_torch_test {
 namespace {
 
 class ConvTbcTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -125,4 +125,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ConvTbcTorchParity, ::testing::Values(ACL_FLOAT
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_torch_test

@@ -7,7 +7,7 @@
 #include "common/ut_descriptors.h"
 #include "conv_tbc/conv_tbc_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_ut_test {
 namespace {
 
 // A phase-1 case in §10's notation: FLOAT16, ND, cubeMathType 1, self (16,16,8), weight (3,8,16),
@@ -320,4 +320,4 @@ TEST_F(ConvTbcUt, OverflowingShapes) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_ut_test

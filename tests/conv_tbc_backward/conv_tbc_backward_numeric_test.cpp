@@ -3,7 +3,7 @@
 // four cubeMathTypes on every promoted dtype, strided views, tiles and chunks, thread counts.
 #include "conv_tbc_backward/conv_tbc_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_backward_numeric_test {
 namespace {
 
 class ConvTbcBackwardNumeric : public ::testing::Test {
@@ -152,4 +152,4 @@ TEST_F(ConvTbcBackwardNumeric, InfinitiesAndNaNFollowIeee) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_backward_numeric_test

@@ -7,7 +7,7 @@
 #include "common/torch_convert.h"
 #include "conv_tbc_backward/conv_tbc_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_backward_torch_test {
 namespace {
 
 class ConvTbcBackwardTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -68,4 +68,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ConvTbcBackwardTorchParity, ::testing::Values(A
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_backward_torch_test

@@ -7,7 +7,7 @@
 #include "common/ut_descriptors.h"
 #include "conv_tbc_backward/conv_tbc_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::conv_tbc_backward_ut_test {
 namespace {
 
 // A phase-1 case in §3.9's notation: input (5,1,2), weight (1,2,2), self (5,1,2), bias (2), pad 0,
@@ -291,4 +291,4 @@ TEST_F(ConvTbcBackwardUt, OverflowingShapes) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::conv_tbc_backward_ut_test

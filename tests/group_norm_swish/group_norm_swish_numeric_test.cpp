@@ -5,7 +5,7 @@
 
 #include "group_norm_swish/group_norm_swish_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_numeric_test {
 namespace {
 
 struct DTypeRow {
@@ -211,4 +211,4 @@ TEST(GroupNormSwishNumeric, NonFiniteInputStaysInItsGroup) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_numeric_test

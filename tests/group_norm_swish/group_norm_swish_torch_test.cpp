@@ -8,7 +8,7 @@
 #include "common/torch_convert.h"
 #include "group_norm_swish/group_norm_swish_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_torch_test {
 namespace {
 
 struct TorchForward {
@@ -211,4 +211,4 @@ INSTANTIATE_TEST_SUITE_P(Rows, GroupNormSwishTorchParity,
                          [](const ::testing::TestParamInfo<Row> &info) { return RowName(info.param); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_torch_test

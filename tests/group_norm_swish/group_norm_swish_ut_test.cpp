@@ -6,7 +6,7 @@
 #include "common/ut_descriptors.h"
 #include "group_norm_swish/group_norm_swish_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_ut_test {
 namespace {
 
 // A phase-1 case: x of `shape` and dtype xt, gamma/beta [C] of dtype gt, y = x, mean/rstd `stats`.
@@ -240,4 +240,4 @@ TEST_F(GroupNormSwishUt, Phase2NullExecutor) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_ut_test

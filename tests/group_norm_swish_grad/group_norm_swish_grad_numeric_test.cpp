@@ -4,7 +4,7 @@
 #include "common/simd_targets.h"
 #include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_grad_numeric_test {
 namespace {
 
 const aclDataType kDTypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
@@ -233,4 +233,4 @@ TEST(GroupNormSwishGradNumeric, AllOutputsEmptySucceedWithoutWriting) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_grad_numeric_test

@@ -8,7 +8,7 @@
 #include "common/torch_convert.h"
 #include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_grad_torch_test {
 namespace {
 
 struct TorchResult {
@@ -83,4 +83,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, GroupNormSwishGradTorchParity, ::testing::Value
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_grad_torch_test

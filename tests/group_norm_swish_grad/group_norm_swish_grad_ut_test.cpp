@@ -5,7 +5,7 @@
 #include "common/ut_descriptors.h"
 #include "group_norm_swish_grad/group_norm_swish_grad_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_swish_grad_ut_test {
 namespace {
 
 // A phase-1 case: dy/x of `shape`, mean/rstd [N, G], gamma/beta/dgamma/dbeta [C], all one dtype.
@@ -213,4 +213,4 @@ TEST_F(GroupNormSwishGradUt, ViewsOutsideTheirStorageAreRejected) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_swish_grad_ut_test

@@ -12,7 +12,7 @@
 #include "aclnnop/aclnn_embedding_dense_backward.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::embedding_numeric_test {
 namespace {
 
 class EmbeddingNumeric : public ::testing::Test {
@@ -472,4 +472,4 @@ TEST_F(EmbeddingNumeric, BackwardSpecialsPropagate) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::embedding_numeric_test

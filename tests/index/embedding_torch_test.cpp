@@ -16,7 +16,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::embedding_torch_test {
 namespace {
 
 void WriteIndices(DeviceTensor &t, const std::vector<int64_t> &idx) {
@@ -151,4 +151,4 @@ TEST(EmbeddingTorchParity, ForwardBackwardCascadeMatchesAutograd) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::embedding_torch_test

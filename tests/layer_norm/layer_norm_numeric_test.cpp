@@ -5,7 +5,7 @@
 #include "common/simd_targets.h"
 #include "layer_norm/layer_norm_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_numeric_test {
 namespace {
 
 struct DTypeCombo {
@@ -256,4 +256,4 @@ TEST(LayerNormNumeric, LargeDenseOutputStreamed) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_numeric_test

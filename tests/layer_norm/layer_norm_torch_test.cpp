@@ -9,7 +9,7 @@
 #include "common/torch_convert.h"
 #include "layer_norm/layer_norm_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_torch_test {
 namespace {
 
 // PyTorch 1.13 has no Half LayerNorm kernel on CPU: for f16 it gets what the vendor's golden does
@@ -205,4 +205,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, LayerNormCascadeTorch, ::testing::Values(ACL_FL
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_torch_test

@@ -8,7 +8,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_ut_test {
 namespace {
 
 enum class Api { kPlain, kImplMode, kFast };
@@ -441,4 +441,4 @@ TEST(LayerNormUt, Phase2NullExecutor) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_ut_test

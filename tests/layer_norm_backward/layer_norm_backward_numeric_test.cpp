@@ -4,7 +4,7 @@
 #include "common/simd_targets.h"
 #include "layer_norm_backward/layer_norm_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_backward_numeric_test {
 namespace {
 
 struct DTypeCombo {
@@ -245,4 +245,4 @@ TEST(LayerNormBackwardNumeric, UnmaskedOutputsAreUntouched) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_backward_numeric_test

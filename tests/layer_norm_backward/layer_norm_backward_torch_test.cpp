@@ -6,7 +6,7 @@
 #include "common/torch_convert.h"
 #include "layer_norm_backward/layer_norm_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_backward_torch_test {
 namespace {
 
 class LayerNormBackwardTorchParity : public ::testing::TestWithParam<aclDataType> {};
@@ -73,4 +73,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, LayerNormBackwardTorchParity, ::testing::Values
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_backward_torch_test

@@ -7,7 +7,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::layer_norm_backward_ut_test {
 namespace {
 
 // A case in the notation of §2.8: defaults are f32 ND, outputs in/ns/ns, w = b = ns, mask TTT.
@@ -304,4 +304,4 @@ TEST(LayerNormBackwardChecks, StrictCheckDoesNotBlockEmptySuccessPaths) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::layer_norm_backward_ut_test

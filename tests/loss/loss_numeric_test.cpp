@@ -9,7 +9,7 @@
 
 #include "loss/loss_test_util.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::loss_numeric_test {
 namespace {
 
 // |got - ref| within `ulps` ulps of dtype t at |ref| (NaN only for NaN).
@@ -550,4 +550,4 @@ TEST(LossEdges, VendorExamples) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::loss_numeric_test

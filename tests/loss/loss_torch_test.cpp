@@ -14,7 +14,7 @@
 #include "common/torch_convert.h"
 #include "loss/loss_test_util.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::loss_torch_test {
 namespace {
 
 enum class Fn { kMse, kMseBackward, kNll, kNllBackward, kCrossEntropy };
@@ -286,4 +286,4 @@ INSTANTIATE_TEST_SUITE_P(AllDtypes, LossCascade, ::testing::Values(ACL_FLOAT, AC
                          [](const auto &info) { return std::string(DTypeLabel(info.param)); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::loss_torch_test

@@ -14,7 +14,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::loss_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -329,4 +329,4 @@ std::string RowName(const ::testing::TestParamInfo<UtRow> &info) {
 INSTANTIATE_TEST_SUITE_P(Vendor, LossUt, ::testing::ValuesIn(AllRows()), RowName);
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::loss_ut_test

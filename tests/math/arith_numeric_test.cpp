@@ -11,7 +11,7 @@
 
 #include "math/arith_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::arith_numeric_test {
 namespace {
 
 const aclDataType kList12[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,      ACL_UINT8,
@@ -649,4 +649,4 @@ TEST_F(ArithValues, Complex128ProductsRoundTwice) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::arith_numeric_test

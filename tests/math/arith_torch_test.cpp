@@ -11,7 +11,7 @@
 #include "common/torch_convert.h"
 #include "math/arith_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::arith_torch_test {
 namespace {
 
 // A tensor of dtype t from our values (exact: integers through int64, floating values through double).
@@ -215,4 +215,4 @@ INSTANTIATE_TEST_SUITE_P(Ops, ArithTorchParity,
                          [](const ::testing::TestParamInfo<ArithKind> &info) { return KindName(info.param); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::arith_torch_test

@@ -9,7 +9,7 @@
 #include "common/ut_descriptors.h"
 #include "math/arith_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::arith_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -661,4 +661,4 @@ TEST(ArithUtDtypes, EveryPairOfTheListPromotes) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::arith_ut_test

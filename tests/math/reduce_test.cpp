@@ -21,7 +21,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reduce_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -858,4 +858,4 @@ TEST_F(ReduceNumeric, ColumnTilesKeepTheOrderOfAdditions) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reduce_test

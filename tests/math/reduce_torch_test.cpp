@@ -12,7 +12,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reduce_torch_test {
 namespace {
 
 class ReduceTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -63,4 +63,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ReduceTorchParity,
                          [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reduce_torch_test

@@ -9,7 +9,7 @@
 
 #include "math/unary_conversion_common.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::unary_conversion_numeric_test {
 namespace {
 
 const aclDataType kAll15[] = {ACL_FLOAT16, ACL_FLOAT,  ACL_DOUBLE,    ACL_INT8,       ACL_UINT8,
@@ -811,4 +811,4 @@ TEST_F(UnaryConversionNumeric, RsqrtDoubleWithinOneUlp) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::unary_conversion_numeric_test

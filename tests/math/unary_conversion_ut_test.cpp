@@ -8,7 +8,7 @@
 #include "common/ut_descriptors.h"
 #include "math/unary_conversion_common.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::unary_conversion_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -703,4 +703,4 @@ TEST(UnaryConversionUtEmpty, EveryFunctionWorkspaceZero) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::unary_conversion_ut_test

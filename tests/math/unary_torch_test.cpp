@@ -9,7 +9,7 @@
 #include "common/torch_convert.h"
 #include "math/unary_conversion_common.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::unary_torch_test {
 namespace {
 
 enum class Op { kExp, kSqrt, kRsqrt, kTanh };
@@ -142,4 +142,4 @@ TEST(UnaryTorchAccuracy, ExpFloatNoLessAccurateThanTorchOverItsRange) {
 INSTANTIATE_TEST_SUITE_P(Random, UnaryTorchParity, ::testing::ValuesIn(AllCases()), CaseName);
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::unary_torch_test

@@ -19,7 +19,7 @@
 #include "aclnnop/aclnn_mm.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::matmul_numeric_test {
 namespace {
 
 constexpr aclDataType f32 = ACL_FLOAT, f16 = ACL_FLOAT16, bf = ACL_BF16;
@@ -700,4 +700,4 @@ TEST_F(MatmulNumeric, VendorExamples) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::matmul_numeric_test

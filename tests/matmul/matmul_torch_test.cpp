@@ -21,7 +21,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::matmul_torch_test {
 namespace {
 
 enum class Fn { kMatmul, kMm, kBatchMatMul, kAddmm };
@@ -207,4 +207,4 @@ INSTANTIATE_TEST_SUITE_P(AllDtypes, MatmulTorchParity,
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::matmul_torch_test

@@ -22,7 +22,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::matmul_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -957,4 +957,4 @@ TEST_F(MatmulRefusal, RefusedCallLeavesOutUntouchedAndNamesTheArgument) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::matmul_ut_test

@@ -14,7 +14,7 @@
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::batch_norm_numeric_test {
 namespace {
 
 const aclDataType f32 = ACL_FLOAT, f16 = ACL_FLOAT16, bf16 = ACL_BF16;
@@ -592,4 +592,4 @@ TEST(BatchNormBackwardNumeric, OneAndTwoThreadsBitwiseIdentical) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::batch_norm_numeric_test

@@ -15,7 +15,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::batch_norm_torch_test {
 namespace {
 
 std::string ShapeLabel(const std::vector<int64_t> &shape) {
@@ -229,4 +229,4 @@ TEST(BatchNormTorchParity, ForwardBackwardCascadeMatchesAutograd) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::batch_norm_torch_test

@@ -14,7 +14,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::batch_norm_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -467,4 +467,4 @@ TEST(BatchNormUtPhase2, NullExecutorIsNullptrError) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::batch_norm_ut_test

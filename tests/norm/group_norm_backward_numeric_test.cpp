@@ -12,7 +12,7 @@
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_backward_numeric_test {
 namespace {
 
 const aclDataType kDTypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
@@ -448,4 +448,4 @@ TEST(GroupNormBackwardNumeric, EmptyInputWritesNothing) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_backward_numeric_test

@@ -16,7 +16,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_backward_torch_test {
 namespace {
 
 struct Grads {
@@ -181,4 +181,4 @@ TEST(GroupNormBackwardTorchParity, ForwardThenBackwardCascadeMatchesAutograd) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_backward_torch_test

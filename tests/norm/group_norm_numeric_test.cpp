@@ -13,7 +13,7 @@
 #include "aclnnop/aclnn_group_norm_silu.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_numeric_test {
 namespace {
 
 enum class Op { kGroupNorm, kGroupNormSilu };
@@ -544,4 +544,4 @@ TEST_F(GroupNormNumeric, SiluIsGroupNormThenSilu) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_numeric_test

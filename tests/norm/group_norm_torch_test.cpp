@@ -14,7 +14,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_torch_test {
 namespace {
 
 struct Result {
@@ -88,4 +88,4 @@ TEST(GroupNormTorchParity, RandomFloatCasesNoWorseThanPyTorch) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_torch_test

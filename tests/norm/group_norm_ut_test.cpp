@@ -15,7 +15,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::group_norm_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -639,4 +639,4 @@ TEST(GroupNormUtPhase2, NullExecutorIsNullptrError) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::group_norm_ut_test

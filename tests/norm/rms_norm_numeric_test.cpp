@@ -17,7 +17,7 @@
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::rms_norm_numeric_test {
 namespace {
 
 enum class Fn { kRmsNorm, kGrad, kAdd };
@@ -711,4 +711,4 @@ TEST_F(RmsNormNumeric, GradWithArbitraryRstd) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::rms_norm_numeric_test

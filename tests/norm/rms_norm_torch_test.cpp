@@ -17,7 +17,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::rms_norm_torch_test {
 namespace {
 
 struct Pair {
@@ -280,4 +280,4 @@ TEST_P(RmsNormCascadeTorch, ForwardThenBackwardAgainstAutograd) {
 INSTANTIATE_TEST_SUITE_P(Rows, RmsNormCascadeTorch, ::testing::ValuesIn(kRows), PairName);
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::rms_norm_torch_test

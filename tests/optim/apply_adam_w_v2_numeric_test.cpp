@@ -12,7 +12,7 @@
 #include "common/simd_targets.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::apply_adam_w_v2_numeric_test {
 namespace {
 
 class ApplyAdamWV2Numeric : public ::testing::Test {
@@ -313,4 +313,4 @@ TEST_F(ApplyAdamWV2Numeric, RefusedCallLeavesTensorsUntouched) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::apply_adam_w_v2_numeric_test

@@ -19,7 +19,7 @@
 #include "common/test_tensor.h"
 #include "common/torch_convert.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::apply_adam_w_v2_torch_test {
 namespace {
 
 struct Hyper {
@@ -132,4 +132,4 @@ TEST(ApplyAdamWV2TorchParity, RandomStepsNoWorseThanPyTorch) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::apply_adam_w_v2_torch_test

@@ -9,7 +9,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::apply_adam_w_v2_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -170,4 +170,4 @@ TEST(ApplyAdamWV2UtPhase2, NullExecutorIsNullptrError) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::apply_adam_w_v2_ut_test

@@ -5,7 +5,7 @@
 #include "common/test_tensor.h"
 #include "prelu/prelu_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_numeric_test {
 namespace {
 
 class PreluNumeric : public ::testing::Test {
@@ -159,4 +159,4 @@ TEST_F(PreluNumeric, SpecExample) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_numeric_test

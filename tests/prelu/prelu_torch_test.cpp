@@ -9,7 +9,7 @@
 #include "common/torch_convert.h"
 #include "prelu/prelu_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_torch_test {
 namespace {
 
 class PreluTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -122,4 +122,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, PreluTorchParity, ::testing::Values(ACL_FLOAT, 
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_torch_test

@@ -7,7 +7,7 @@
 #include "common/ut_descriptors.h"
 #include "prelu/prelu_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_ut_test {
 namespace {
 
 // A phase-1 case in §3.7's notation: self, weight, out (out = self's shape and dtype unless given).
@@ -194,4 +194,4 @@ TEST_F(PreluUt, ShapeRules) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_ut_test

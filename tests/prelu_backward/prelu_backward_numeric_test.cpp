@@ -4,7 +4,7 @@
 #include "common/test_tensor.h"
 #include "prelu_backward/prelu_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_backward_numeric_test {
 namespace {
 
 class PreluBackwardNumeric : public ::testing::Test {
@@ -140,4 +140,4 @@ TEST_F(PreluBackwardNumeric, SpecExample) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_backward_numeric_test

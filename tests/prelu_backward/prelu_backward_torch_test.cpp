@@ -6,7 +6,7 @@
 #include "common/torch_convert.h"
 #include "prelu_backward/prelu_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_backward_torch_test {
 namespace {
 
 class PreluBackwardTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -72,4 +72,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, PreluBackwardTorchParity, ::testing::Values(ACL
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_backward_torch_test

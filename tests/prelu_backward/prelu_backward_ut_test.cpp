@@ -7,7 +7,7 @@
 #include "common/ut_descriptors.h"
 #include "prelu_backward/prelu_backward_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::prelu_backward_ut_test {
 namespace {
 
 // A phase-1 case in §2.6's notation: go/self/weight/gradInput/gradWeight, fp32 ND by default.
@@ -236,4 +236,4 @@ TEST_F(PreluBackwardUt, EmptyInputsWriteNothing) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::prelu_backward_ut_test

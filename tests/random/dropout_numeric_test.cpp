@@ -11,7 +11,7 @@
 #include "ops/random/random_family/philox.h"
 #include "random/dropout_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::dropout_numeric_test {
 namespace {
 
 // ---- the generator ---------------------------------------------------------------------------------------
@@ -293,4 +293,4 @@ TEST(DropoutDoMaskNumeric, PipelineKeepsAboutOneMinusP) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::dropout_numeric_test

@@ -12,7 +12,7 @@
 #include "common/torch_convert.h"
 #include "random/dropout_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::dropout_torch_test {
 namespace {
 
 class DropoutTorchParity : public ::testing::TestWithParam<aclDataType> {};
@@ -72,4 +72,4 @@ TEST(DropoutTorchKeepRate, SameDistributionAsTorchBernoulli) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::dropout_torch_test

@@ -11,7 +11,7 @@
 
 #include "random/dropout_tester.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::dropout_ut_test {
 namespace {
 
 constexpr aclnnStatus kOk = ACLNN_SUCCESS;
@@ -254,4 +254,4 @@ INSTANTIATE_TEST_SUITE_P(Rows, DropoutDoMaskUt, ::testing::ValuesIn(DoRows()),
                          [](const ::testing::TestParamInfo<DoRow> &info) { return info.param.name; });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::dropout_ut_test

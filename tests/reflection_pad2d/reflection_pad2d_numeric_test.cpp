@@ -2,7 +2,7 @@
 // reference over every dtype, size and layout: the output must be bit-exact.
 #include "common/pad2d_forward_checks.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reflection_pad2d_numeric_test {
 namespace {
 
 class ReflectionPad2dNumeric : public ::testing::Test {
@@ -29,4 +29,4 @@ TEST_F(ReflectionPad2dNumeric, NegativePadsCrop) { CheckNegativePadsCrop(PadKind
 TEST_F(ReflectionPad2dNumeric, EmptyWritesNothing) { CheckEmptyWritesNothing(PadKind::kReflect); }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reflection_pad2d_numeric_test

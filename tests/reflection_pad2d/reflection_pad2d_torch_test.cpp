@@ -2,7 +2,7 @@
 // forward -> backward cascade against PyTorch autograd.
 #include "common/pad2d_torch_checks.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reflection_pad2d_torch_test {
 namespace {
 
 class ReflectionPad2dTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -27,4 +27,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ReflectionPad2dCascade,
                          [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reflection_pad2d_torch_test

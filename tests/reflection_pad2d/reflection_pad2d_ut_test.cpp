@@ -3,7 +3,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/pad2d_forward_case.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reflection_pad2d_ut_test {
 namespace {
 
 constexpr PadKind kReflect = PadKind::kReflect;
@@ -192,4 +192,4 @@ TEST_F(ReflectionPad2dUt, WorkspaceIsZero) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reflection_pad2d_ut_test

@@ -4,7 +4,7 @@
 #include "common/pad2d_backward_tester.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reflection_pad2d_backward_numeric_test {
 namespace {
 
 class ReflectionPad2dBackwardNumeric : public ::testing::Test {
@@ -125,4 +125,4 @@ TEST_F(ReflectionPad2dBackwardNumeric, EmptyGradOutputLeavesGradInputUntouched) 
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reflection_pad2d_backward_numeric_test

@@ -6,7 +6,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reflection_pad2d_backward_ut_test {
 namespace {
 
 struct PadCase : PadBackwardCase {
@@ -204,4 +204,4 @@ TEST_F(ReflectionPad2dBackwardUt, ViewOutsideStorageRejected) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reflection_pad2d_backward_ut_test

@@ -22,7 +22,7 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::ieee_specials_test {
 namespace {
 
 using Vec = std::vector<double>;
@@ -737,4 +737,4 @@ INSTANTIATE_TEST_SUITE_P(IeeeSpecials, GroupNormSwishGradOnSpecials,
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::ieee_specials_test

@@ -28,7 +28,7 @@
 #include "prelu_backward/prelu_backward_tester.h"
 #include "runtime/runtime_internal.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::reliability_test {
 namespace {
 
 // A workspace of `bytes` (none for 0), freed at scope exit.
@@ -807,4 +807,4 @@ TEST(ContextOptions, ResultsAreTheSameBitsWithAndWithoutDeterminism) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::reliability_test

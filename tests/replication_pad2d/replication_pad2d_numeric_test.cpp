@@ -2,7 +2,7 @@
 // byte-level reference over every dtype, size and layout: the output must be bit-exact.
 #include "common/pad2d_forward_checks.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_numeric_test {
 namespace {
 
 class ReplicationPad2dNumeric : public ::testing::Test {
@@ -38,4 +38,4 @@ TEST_F(ReplicationPad2dNumeric, NegativePadsCrop) { CheckNegativePadsCrop(PadKin
 TEST_F(ReplicationPad2dNumeric, EmptyWritesNothing) { CheckEmptyWritesNothing(PadKind::kReplicate); }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_numeric_test

@@ -2,7 +2,7 @@
 // forward -> backward cascade against PyTorch autograd.
 #include "common/pad2d_torch_checks.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_torch_test {
 namespace {
 
 class ReplicationPad2dTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -28,4 +28,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ReplicationPad2dCascade,
                          [](const ::testing::TestParamInfo<aclDataType> &info) { return DTypeLabel(info.param); });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_torch_test

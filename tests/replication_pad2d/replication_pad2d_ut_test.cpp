@@ -3,7 +3,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/pad2d_forward_case.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_ut_test {
 namespace {
 
 class ReplicationPad2dUt : public ::testing::Test {
@@ -154,4 +154,4 @@ TEST_F(ReplicationPad2dUt, NullWorkspaceSizeOrExecutorComesFirst) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_ut_test

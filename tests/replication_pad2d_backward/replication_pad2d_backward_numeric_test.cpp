@@ -4,7 +4,7 @@
 #include "common/pad2d_backward_tester.h"
 #include "common/test_tensor.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_backward_numeric_test {
 namespace {
 
 class ReplicationPad2dBackwardNumeric : public ::testing::Test {
@@ -147,4 +147,4 @@ TEST_F(ReplicationPad2dBackwardNumeric, EmptyGradOutputLeavesGradInputUntouched)
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_backward_numeric_test

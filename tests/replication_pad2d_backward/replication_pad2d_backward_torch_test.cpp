@@ -4,7 +4,7 @@
 // operator is in the forward's suite.
 #include "common/pad2d_torch_checks.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_backward_torch_test {
 namespace {
 
 class ReplicationPad2dBackwardTorchParity : public ::testing::TestWithParam<aclDataType> {
@@ -21,4 +21,4 @@ INSTANTIATE_TEST_SUITE_P(Dtypes, ReplicationPad2dBackwardTorchParity,
                          });
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_backward_torch_test

@@ -7,7 +7,7 @@
 #include "common/test_tensor.h"
 #include "common/ut_descriptors.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::replication_pad2d_backward_ut_test {
 namespace {
 
 // The vendor's cases are fp16 ND, padding {2, 2, 2, 2} unless noted.
@@ -179,4 +179,4 @@ TEST_F(ReplicationPad2dBackwardUt, ViewOutsideStorageRejected) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::replication_pad2d_backward_ut_test

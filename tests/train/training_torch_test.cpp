@@ -23,7 +23,7 @@
 
 #include "train/train_models.h"
 
-namespace aclcpu_test {
+namespace aclcpu_test::training_torch_test {
 namespace {
 
 #ifndef ACLNN_CPU_EXAMPLES_DIR
@@ -164,4 +164,4 @@ TEST(TrainingPrograms, UnetBlockFollowsPyTorch) {
 }
 
 }  // namespace
-}  // namespace aclcpu_test
+}  // namespace aclcpu_test::training_torch_test
