@@ -100,6 +100,11 @@ GemmOperand OperandOf(const GemmMatrixView &v, int64_t rows, int64_t cols, int b
 
 }  // namespace
 
+int64_t FloatChainLength(int64_t k) {
+  const int64_t chain = std::min(kMaxChain, std::max(kMinChain, CeilDiv(k, 4)));
+  return chain >= k ? 0 : chain;  // one chain: one product
+}
+
 BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a, const GemmMatrixView &b,
                                 const GemmMatrixView &out, const CubeNumerics &numerics, const GemmMatrixView *self,
                                 double alpha, double beta, bool useProduct) {
@@ -142,6 +147,7 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
     c.selfOffset = self->offset;
     c.selfRowStride = self->rowStride;
     c.selfColStride = self->colStride;
+    for (int d = 0; d < p.batchRank; ++d) c.selfBatchStrides[d] = self->batchStrides[d];
   }
   c.direct = product && !c.epilogue && numerics.kernelType == DType::kOther && out.dtype == DType::kF32 &&
              (p.n == 1 || out.colStride == 1) && out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
@@ -149,10 +155,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
 
   // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
   if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64)) {
-    p.chain = std::min(kMaxChain, std::max(kMinChain, CeilDiv(p.k, 4)));
-    if (p.chain >= p.k) p.chain = 0;  // one chain: one product
+    p.chain = FloatChainLength(p.k);
   }
   if (p.chain > 0) c.direct = false;
+  c.selfStartsSum = p.chain > 0 && c.useSelf && alpha == 1.0 && beta == 1.0 && out.dtype == DType::kF32;
+  if (c.selfStartsSum) c.epilogue = false;
   p.tileCols = std::min(std::max<int64_t>(p.n, 1), p.chain > 0 ? kChainTileCols : kMaxTileCols);
   p.tileRows = std::clamp(kTileOutputs / p.tileCols, kMinTileRows, kMaxTileRows);
   p.tilesN = CeilDiv(p.n, p.tileCols);
@@ -281,6 +288,14 @@ class GemmRunner {
     return (op.staged ? ws_ + op.stageOffset : src) + off * esize;
   }
 
+  // Element (r, j) of self for product `batch`.
+  const char *SelfAt(int64_t batch, int64_t r, int64_t j) const {
+    const GemmResult &c = p_.c;
+    const int64_t element =
+        c.selfOffset + BatchOffset(batch, c.selfBatchStrides) + r * c.selfRowStride + j * c.selfColStride;
+    return self_ + element * static_cast<int64_t>(DTypeSize(c.selfType));
+  }
+
   bool Tile(int64_t task, int thread) const {
     const int64_t perBatch = p_.tilesM * p_.tilesN;
     const int64_t batch = task / perBatch, tm = task % perBatch / p_.tilesN, tn = task % p_.tilesN;
@@ -300,9 +315,13 @@ class GemmRunner {
       if (p_.chain == 0) {
         if (!Product(a, b, 0, p_.k, rows, cols, dst, ldc)) return false;
       } else {  // chains in K order, each product added to the double sum, then rounded once per row below
+        if (c.selfStartsSum) {
+          for (int64_t i = 0; i < rows; ++i)
+            LoadRun(c.selfType, SelfAt(batch, i0 + i, j0), c.selfColStride, ComputeType::kF64, s.sum + i * cols, cols);
+        }
         for (int64_t k0 = 0; k0 < p_.k; k0 += p_.chain) {
           if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;
-          AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0);
+          AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0 && !c.selfStartsSum);
         }
       }
     } else {
@@ -336,14 +355,12 @@ class GemmRunner {
         continue;
       }
       if (c.dtype == DType::kF16 || c.dtype == DType::kBF16) {  // a 16-bit out: fp32 arithmetic is plenty
-        Epilogue16(row, i0 + i, j0, cols, s, to);
+        Epilogue16(row, batch, i0 + i, j0, cols, s, to);
         continue;
       }
       // beta * self + alpha * product in double, rounded once to out.
       if (c.useSelf) {
-        const auto selfSize = static_cast<int64_t>(DTypeSize(c.selfType));
-        const char *from = self_ + (c.selfOffset + (i0 + i) * c.selfRowStride + j0 * c.selfColStride) * selfSize;
-        LoadRun(c.selfType, from, c.selfColStride, ComputeType::kF64, s.selfRow, cols);
+        LoadRun(c.selfType, SelfAt(batch, i0 + i, j0), c.selfColStride, ComputeType::kF64, s.selfRow, cols);
       }
       for (int64_t j = 0; j < cols; ++j) {
         const double product = sumRow != nullptr ? sumRow[j] : static_cast<double>(row[j]);
@@ -374,14 +391,10 @@ class GemmRunner {
   // beta * self + alpha * product for one row of a 16-bit out, in fp32 (errors of 2^-24 ahead of the 2^-8 or
   // 2^-11 of the final rounding), with the vector conversions of fp32 runs: the double route cost as much as
   // the product itself for bf16 (2048 x 512 x 512 Addmm: 0.7 of 1.8 ms).
-  void Epilogue16(float *row, int64_t r, int64_t j0, int64_t cols, const Scratch &s, char *to) const {
+  void Epilogue16(float *row, int64_t batch, int64_t r, int64_t j0, int64_t cols, const Scratch &s, char *to) const {
     const GemmResult &c = p_.c;
     auto *self = reinterpret_cast<float *>(s.selfRow);
-    if (c.useSelf) {
-      const auto selfSize = static_cast<int64_t>(DTypeSize(c.selfType));
-      const char *from = self_ + (c.selfOffset + r * c.selfRowStride + j0 * c.selfColStride) * selfSize;
-      LoadRun(c.selfType, from, c.selfColStride, ComputeType::kF32, self, cols);
-    }
+    if (c.useSelf) LoadRun(c.selfType, SelfAt(batch, r, j0), c.selfColStride, ComputeType::kF32, self, cols);
     const auto alpha = static_cast<float>(c.alpha), beta = static_cast<float>(c.beta);
     for (int64_t j = 0; j < cols; ++j) {
       const float product = c.useProduct ? alpha * row[j] : 0.0f;

@@ -49,6 +49,10 @@ struct GemmResult {
   double alpha = 1.0, beta = 0.0;
   DType selfType = DType::kF32;
   int64_t selfOffset = 0, selfRowStride = 0, selfColStride = 0;
+  int64_t selfBatchStrides[kMaxBatchRank] = {};  // per product batch dim (0 where broadcast)
+  // A chained FLOAT result of self + product (alpha = beta = 1): self starts the double sum, and the result is
+  // that sum rounded once, with no epilogue (the conv family's bias on its 1x1 path).
+  bool selfStartsSum = false;
 };
 
 struct BatchedGemmPlan {
@@ -81,6 +85,9 @@ struct GemmMatrixView {
   int64_t batchStrides[kMaxBatchRank] = {};
   int64_t rowStride = 0, colStride = 0;
 };
+
+// The K terms per library product of a FLOAT result's chained sum over k terms; 0 when one product holds them all.
+int64_t FloatChainLength(int64_t k);
 
 // Phase 1. `self` (Addmm's) may be null: no epilogue unless alpha != 1.
 BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a, const GemmMatrixView &b,

@@ -28,6 +28,8 @@ ConvSpec Spec(Ints x, Ints w, Ints stride, Ints padding, Ints dilation, int64_t 
 TEST_F(ConvolutionNumeric, ShapesAndAttributes) {
   const std::vector<ConvSpec> specs = {
       Spec({2, 8, 5, 7}, {6, 8, 1, 1}, {1, 1}, {0, 0}, {1, 1}),                    // 1x1
+      Spec({2, 96, 4, 5}, {10, 96, 1, 1}, {1, 1}, {0, 0}, {1, 1}),                 // 1x1, chained K (bias in the sum)
+      Spec({2, 24, 5, 3}, {6, 12, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 2),               // 1x1, chained K, grouped
       Spec({2, 8, 9, 7}, {6, 8, 3, 3}, {1, 1}, {1, 1}, {1, 1}),                    // 3x3, padded
       Spec({2, 6, 9, 8}, {6, 1, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 6),                 // depthwise
       Spec({2, 6, 9, 8}, {12, 1, 3, 3}, {2, 1}, {1, 0}, {1, 1}, 6),                // depthwise, multiplier 2
@@ -166,6 +168,7 @@ TEST_F(ConvolutionNumeric, TransposedShapesAndAttributes) {
       TransposedSpec({2, 5, 7}, {5, 3, 3}, {3}, {1}, {1}, {2}),                          // 1-D
       TransposedSpec({1, 3, 3, 4, 2}, {3, 2, 2, 3, 2}, {2, 1, 2}, {0, 1, 1}, {1, 2, 1}, {1, 0, 1}),  // 3-D
       TransposedSpec({1, 64, 3, 3}, {64, 5, 3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}),                  // K 576
+      TransposedSpec({2, 24, 5, 3}, {24, 5, 1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 2),  // 1x1: pointwise, grouped
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     for (bool bias : {true, false}) {

@@ -87,11 +87,17 @@ ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics,
   p.hasBias = bias != nullptr;
   if (bias != nullptr) p.bias = *bias;
   p.output = output;
-  p.k = geo.PatchRows() + (p.hasBias ? 1 : 0);
   const int64_t m = geo.CoutPerGroup(), pixels = geo.OutVolume();
   int64_t inStep = 0, outStep = 0;
   const bool outRun = PixelStep(output, &outStep);
-  p.pointwise = !p.hasBias && geo.IsPointwise() && outRun && PixelStep(input, &inStep);
+  p.pointwise = geo.IsPointwise() && outRun && PixelStep(input, &inStep);
+  // A bias joins the sum as its first K term, against a row of ones in im2col. A pointwise FLOAT problem reads
+  // its input in place instead, and the engine starts each output's double sum with the bias (rounded once with
+  // the rest, as the device rounds a bias that joins the accumulation).
+  p.biasStartsSum = p.pointwise && p.hasBias && numerics.kernelType == DType::kOther && output.dtype == DType::kF32 &&
+                    FloatChainLength(geo.PatchRows()) > 0;
+  if (p.hasBias && !p.biasStartsSum) p.pointwise = false;
+  p.k = geo.PatchRows() + (p.hasBias && !p.biasStartsSum ? 1 : 0);
   p.viaTemp = !outRun;
 
   size_t weightBytes = 0, colBytes = 0, tempBytes = 0;
@@ -149,8 +155,16 @@ ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics,
       out.colStride = outStep;
     }
   }
+  GemmMatrixView biasColumn;  // bias[g * m + row], the same for every pixel
+  if (p.biasStartsSum) {
+    biasColumn.dtype = bias->dtype;
+    biasColumn.offset = bias->offset;
+    biasColumn.batchStrides[1] = m * bias->strides[0];
+    biasColumn.rowStride = bias->strides[0];
+  }
   PrepareGemm(false);
-  p.gemm = PlanBatchedGemm(shape, a, b, out, cube);
+  p.gemm = PlanBatchedGemm(shape, a, b, out, cube, p.biasStartsSum ? &biasColumn : nullptr, 1.0, 1.0);
+
   if (p.gemm.tooLarge || p.gemm.workspaceBytes > static_cast<size_t>(kMaxWorkspaceBytes)) {
     p.tooLarge = true;
     return p;
@@ -168,9 +182,11 @@ bool RunConvGemm(const ConvGemmPlan &p, const void *input, const void *weight, c
   if (p.dnnl.usable) return RunDnnlConv(p.dnnl, input, weight, bias, output, workspace);
   char *ws = static_cast<char *>(workspace);
   auto *weightRows = reinterpret_cast<float *>(ws + p.weightOffset);
-  StageWeightRows(p.geo, p.weight, weight, p.hasBias ? &p.bias : nullptr, bias, p.numerics.biasToF16,
+  const bool biasInRows = p.hasBias && !p.biasStartsSum;
+  StageWeightRows(p.geo, p.weight, weight, biasInRows ? &p.bias : nullptr, bias, p.numerics.biasToF16,
                   p.numerics.rounding, p.k, weightRows);
-  if (p.pointwise) return RunBatchedGemm(p.gemm, weightRows, input, output, nullptr, workspace);
+  if (p.pointwise)
+    return RunBatchedGemm(p.gemm, weightRows, input, output, p.biasStartsSum ? bias : nullptr, workspace);
 
   auto *col = reinterpret_cast<float *>(ws + p.colOffset);
   void *temp = ws + p.tempOffset;

@@ -4,8 +4,9 @@
 // with P the output pixels and col the im2col of image n, built in the workspace one image at a time. The bias
 // is the first K term, so it joins the accumulation and the result is rounded once, as on the device. Both
 // operands are staged as fp32 values already rounded as the cube rounds them (HF32, fp16; bf16 widens
-// exactly), so the engine reads them in place. A 1x1 convolution at stride 1 without padding or bias reads the
-// input itself as the right-hand matrix (no im2col). Phase 1 sizes everything; phase 2 never allocates.
+// exactly), so the engine reads them in place. A 1x1 convolution at stride 1 without padding reads the input
+// itself as the right-hand matrix (no im2col) when it has no bias or when its result is FLOAT (the bias then
+// starts the engine's double sums). Phase 1 sizes everything; phase 2 never allocates.
 // Kernel-facing: no API headers here.
 #pragma once
 
@@ -24,9 +25,10 @@ struct ConvGemmPlan {
   ConvNumerics numerics;
   TensorView input, weight, bias, output;
   bool hasBias = false;
-  bool pointwise = false;  // the input is read in place (batch dims N, G); otherwise im2col per image
-  bool viaTemp = false;    // out's pixels are not one strided run: each image goes through a dense temp
-  int64_t k = 0;           // the product's K: patch rows, plus one for the bias
+  bool pointwise = false;      // the input is read in place (batch dims N, G); otherwise im2col per image
+  bool biasStartsSum = false;  // pointwise FLOAT: the bias starts the engine's double sums (not a K term)
+  bool viaTemp = false;        // out's pixels are not one strided run: each image goes through a dense temp
+  int64_t k = 0;               // the product's K: patch rows, plus one for the bias
   BatchedGemmPlan gemm;
   size_t weightOffset = 0, colOffset = 0, tempOffset = 0;  // bytes from the workspace start
   size_t workspaceBytes = 0;

@@ -30,10 +30,10 @@ struct ConvGeometry {
   // Rows of one group's im2col matrix (without the bias row): Cin/G * kernel volume.
   int64_t PatchRows() const { return CinPerGroup() * KernelVolume(); }
   // A 1x1 kernel at stride 1 without padding reads each input pixel once, in order: no im2col needed.
+  // So does a transposed one without upsampling (the gradient of such a convolution's input is one).
   bool IsPointwise() const {
-    if (transposed) return false;
     for (int d = 0; d < kConvDims; ++d)
-      if (kernel[d] != 1 || stride[d] != 1 || padBefore[d] != 0 || out[d] != in[d]) return false;
+      if (kernel[d] != 1 || stride[d] != 1 || upsample[d] != 1 || padBefore[d] != 0 || out[d] != in[d]) return false;
     return true;
   }
 };
