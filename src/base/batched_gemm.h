@@ -51,7 +51,7 @@ struct GemmResult {
   int64_t selfOffset = 0, selfRowStride = 0, selfColStride = 0;
   int64_t selfBatchStrides[kMaxBatchRank] = {};  // per product batch dim (0 where broadcast)
   // A chained FLOAT result of self + product (alpha = beta = 1): self starts the double sum, and the result is
-  // that sum rounded once, with no epilogue (the conv family's bias on its 1x1 path).
+  // that sum rounded once, with no epilogue (Addmm with beta = alpha = 1; the conv family's bias on its 1x1 path).
   bool selfStartsSum = false;
 };
 

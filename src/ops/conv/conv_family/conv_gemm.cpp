@@ -164,7 +164,6 @@ ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics,
   }
   PrepareGemm(false);
   p.gemm = PlanBatchedGemm(shape, a, b, out, cube, p.biasStartsSum ? &biasColumn : nullptr, 1.0, 1.0);
-
   if (p.gemm.tooLarge || p.gemm.workspaceBytes > static_cast<size_t>(kMaxWorkspaceBytes)) {
     p.tooLarge = true;
     return p;
