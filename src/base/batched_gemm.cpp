@@ -141,7 +141,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   c.alpha = alpha;
   c.beta = beta;
   c.useSelf = self != nullptr;
-  c.epilogue = c.useSelf || alpha != 1.0 || !product;
+  // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
+  if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64))
+    p.chain = FloatChainLength(p.k);
+  c.selfStartsSum = p.chain > 0 && c.useSelf && alpha == 1.0 && beta == 1.0 && out.dtype == DType::kF32;
+  c.epilogue = !c.selfStartsSum && (c.useSelf || alpha != 1.0 || !product);
   if (self != nullptr) {
     c.selfType = self->dtype;
     c.selfOffset = self->offset;
@@ -149,17 +153,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
     c.selfColStride = self->colStride;
     for (int d = 0; d < p.batchRank; ++d) c.selfBatchStrides[d] = self->batchStrides[d];
   }
-  c.direct = product && !c.epilogue && numerics.kernelType == DType::kOther && out.dtype == DType::kF32 &&
-             (p.n == 1 || out.colStride == 1) && out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
+  // A chained sum is rounded from double, never written by the library.
+  c.direct = product && p.chain == 0 && !c.epilogue && numerics.kernelType == DType::kOther &&
+             out.dtype == DType::kF32 && (p.n == 1 || out.colStride == 1) &&
+             out.rowStride >= std::max<int64_t>(p.n, 1) && out.rowStride >= 0;
   for (int d = 0; d < p.batchRank && c.direct; ++d) c.direct = out.batchStrides[d] >= 0;
-
-  // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
-  if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64)) {
-    p.chain = FloatChainLength(p.k);
-  }
-  if (p.chain > 0) c.direct = false;
-  c.selfStartsSum = p.chain > 0 && c.useSelf && alpha == 1.0 && beta == 1.0 && out.dtype == DType::kF32;
-  if (c.selfStartsSum) c.epilogue = false;
   p.tileCols = std::min(std::max<int64_t>(p.n, 1), p.chain > 0 ? kChainTileCols : kMaxTileCols);
   p.tileRows = std::clamp(kTileOutputs / p.tileCols, kMinTileRows, kMaxTileRows);
   p.tilesN = CeilDiv(p.n, p.tileCols);

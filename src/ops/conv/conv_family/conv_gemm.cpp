@@ -90,14 +90,14 @@ ConvGemmPlan PlanConvGemm(const ConvGeometry &geo, const ConvNumerics &numerics,
   const int64_t m = geo.CoutPerGroup(), pixels = geo.OutVolume();
   int64_t inStep = 0, outStep = 0;
   const bool outRun = PixelStep(output, &outStep);
-  p.pointwise = geo.IsPointwise() && outRun && PixelStep(input, &inStep);
+  const bool inPlace = geo.IsPointwise() && outRun && PixelStep(input, &inStep);
   // A bias joins the sum as its first K term, against a row of ones in im2col. A pointwise FLOAT problem reads
   // its input in place instead, and the engine starts each output's double sum with the bias (rounded once with
   // the rest, as the device rounds a bias that joins the accumulation).
-  p.biasStartsSum = p.pointwise && p.hasBias && numerics.kernelType == DType::kOther && output.dtype == DType::kF32 &&
+  p.biasStartsSum = inPlace && p.hasBias && numerics.kernelType == DType::kOther && output.dtype == DType::kF32 &&
                     FloatChainLength(geo.PatchRows()) > 0;
-  if (p.hasBias && !p.biasStartsSum) p.pointwise = false;
-  p.k = geo.PatchRows() + (p.hasBias && !p.biasStartsSum ? 1 : 0);
+  p.pointwise = inPlace && (!p.hasBias || p.biasStartsSum);
+  p.k = geo.PatchRows() + (p.BiasInRows() ? 1 : 0);
   p.viaTemp = !outRun;
 
   size_t weightBytes = 0, colBytes = 0, tempBytes = 0;
@@ -181,8 +181,7 @@ bool RunConvGemm(const ConvGemmPlan &p, const void *input, const void *weight, c
   if (p.dnnl.usable) return RunDnnlConv(p.dnnl, input, weight, bias, output, workspace);
   char *ws = static_cast<char *>(workspace);
   auto *weightRows = reinterpret_cast<float *>(ws + p.weightOffset);
-  const bool biasInRows = p.hasBias && !p.biasStartsSum;
-  StageWeightRows(p.geo, p.weight, weight, biasInRows ? &p.bias : nullptr, bias, p.numerics.biasToF16,
+  StageWeightRows(p.geo, p.weight, weight, p.BiasInRows() ? &p.bias : nullptr, bias, p.numerics.biasToF16,
                   p.numerics.rounding, p.k, weightRows);
   if (p.pointwise)
     return RunBatchedGemm(p.gemm, weightRows, input, output, p.biasStartsSum ? bias : nullptr, workspace);

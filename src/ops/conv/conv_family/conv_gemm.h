@@ -34,6 +34,8 @@ struct ConvGemmPlan {
   size_t workspaceBytes = 0;
   int threads = 1;
   bool tooLarge = false;  // no memory could hold the workspace: refused in phase 1
+
+  bool BiasInRows() const { return hasBias && !biasStartsSum; }  // the bias as the weight rows' first K term
 };
 
 // Phase 1: `input` (N, Cin, *S), `weight` (Cout, Cin/G, *K), `bias` (Cout) when hasBias, `output` (N, Cout, *O),
