@@ -38,6 +38,11 @@ constexpr int64_t kMaxStageBytes = int64_t{1} << 50;
 
 int64_t Abs(int64_t v) { return v < 0 ? -v : v; }
 
+// An operand's own batch dims: those it is not broadcast along (its stage and panels hold one matrix per index).
+bool OwnsBatchDim(const GemmOperand &op, const BatchedGemmPlan &p, int d) {
+  return op.batchStrides[d] != 0 && p.batchDims[d] > 1;
+}
+
 // Reads the operand in place when the library can: its dtype, no rounding, and one unit stride with the
 // other at least the matrix's extent (a size-1 dim takes any stride).
 bool PlanInPlace(GemmOperand *op, const CubeNumerics &numerics) {
@@ -71,7 +76,7 @@ void PlanStage(GemmOperand *op, const BatchedGemmPlan &p, size_t *bytes) {
   int64_t pitch = 0, stageBytes = 0;
   bool overflow = __builtin_mul_overflow(op->ld, outer, &pitch);
   for (int d = p.batchRank - 1; d >= 0; --d) {
-    if (op->batchStrides[d] != 0 && p.batchDims[d] > 1) {
+    if (OwnsBatchDim(*op, p, d)) {
       op->stageBatchStrides[d] = pitch;
       overflow = overflow || __builtin_mul_overflow(pitch, p.batchDims[d], &pitch);
     }
@@ -84,6 +89,30 @@ void PlanStage(GemmOperand *op, const BatchedGemmPlan &p, size_t *bytes) {
   op->stagedMatrices = pitch / std::max<int64_t>(op->ld * outer, 1);
   op->stageOffset = *bytes;
   *bytes += AlignUp(static_cast<size_t>(stageBytes));
+}
+
+// The workspace for b's panels (gemm.h: ChainKernel): one set per matrix of b's own batch.
+void PlanPanels(BatchedGemmPlan *p, const ChainKernel &kernel, size_t *bytes) {
+  p->chainKernel = &kernel;
+  p->panelCols = kernel.panelCols;
+  int64_t pitch = 0, panelBytes = 0;
+  bool overflow = __builtin_mul_overflow(std::max<int64_t>(p->k, 1), p->panelCols, &p->panelStride) ||
+                  __builtin_mul_overflow(p->panelStride, CeilDiv(p->n, p->panelCols), &pitch);
+  p->packedMatrices = 1;
+  for (int d = p->batchRank - 1; d >= 0; --d) {
+    if (!OwnsBatchDim(p->b, *p, d)) continue;
+    p->panelBatchStrides[d] = pitch;
+    p->packedMatrices *= p->batchDims[d];
+    overflow = overflow || __builtin_mul_overflow(pitch, p->batchDims[d], &pitch);
+  }
+  overflow =
+      overflow || __builtin_mul_overflow(pitch, int64_t{sizeof(float)}, &panelBytes) || panelBytes > kMaxStageBytes;
+  if (overflow) {
+    *bytes = SIZE_MAX;
+    return;
+  }
+  p->panelsOffset = *bytes;
+  *bytes += AlignUp(static_cast<size_t>(panelBytes));
 }
 
 GemmOperand OperandOf(const GemmMatrixView &v, int64_t rows, int64_t cols, int batchRank) {
@@ -144,6 +173,14 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
   if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64))
     p.chain = FloatChainLength(p.k);
+  const ChainKernel &kernel = ChainKernelForCpu();
+  if (p.chain > 0 && numerics.gemmType == DType::kF32 && kernel.panelCols > 0) {
+    PlanPanels(&p, kernel, &bytes);
+    if (bytes == SIZE_MAX) {
+      p.tooLarge = true;
+      return p;
+    }
+  }
   c.selfStartsSum = p.chain > 0 && c.useSelf && alpha == 1.0 && beta == 1.0 && out.dtype == DType::kF32;
   c.epilogue = !c.selfStartsSum && (c.useSelf || alpha != 1.0 || !product);
   if (self != nullptr) {
@@ -164,6 +201,7 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   while (p.tileRows > kMinTileRows && p.batch * CeilDiv(p.m, p.tileRows) * p.tilesN < kMinTasks) p.tileRows /= 2;
   p.tileRows = std::min(p.tileRows, std::max<int64_t>(p.m, 1));
   p.tilesM = CeilDiv(p.m, p.tileRows);
+  p.sumLd = p.panelCols > 0 ? CeilDiv(p.tileCols, p.panelCols) * p.panelCols : p.tileCols;
   p.tasks = p.batch * p.tilesM * p.tilesN;
   p.threads = PlanThreads();
   // Per thread: the fp32 tile, then a row of doubles for the epilogue's self, one for its results, and a
@@ -171,7 +209,7 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   const int64_t rowElems = std::max({p.tileCols, p.m, p.n, p.k, int64_t{1}});
   p.scratchOffset = bytes;
   p.scratchStride = AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(float)) +
-                    (p.chain > 0 ? AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(double)) : 0) +
+                    (p.chain > 0 ? AlignUp(static_cast<size_t>(p.tileRows * p.sumLd) * sizeof(double)) : 0) +
                     2 * AlignUp(static_cast<size_t>(rowElems) * sizeof(double)) +
                     AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t));
   p.workspaceBytes = bytes + p.scratchStride * static_cast<size_t>(p.threads);
@@ -201,6 +239,7 @@ class GemmRunner {
     if (p_.c.useProduct) {
       Stage(p_.a, a_);
       Stage(p_.b, b_);
+      PackPanels();
     }
     // A library refusal (never expected for the shapes planned here) fails the launch; set by any thread.
     std::atomic<bool> refused{false};
@@ -215,7 +254,7 @@ class GemmRunner {
     char *base = ws_ + p_.scratchOffset + p_.scratchStride * static_cast<size_t>(thread);
     const int64_t rowElems = std::max({p_.tileCols, p_.m, p_.n, p_.k, int64_t{1}});
     const auto tile = static_cast<size_t>(p_.tileRows * p_.tileCols);
-    const size_t sumBytes = p_.chain > 0 ? AlignUp(tile * sizeof(double)) : 0;
+    const size_t sumBytes = p_.chain > 0 ? AlignUp(static_cast<size_t>(p_.tileRows * p_.sumLd) * sizeof(double)) : 0;
     const size_t tileBytes = AlignUp(tile * sizeof(float)) + sumBytes;
     const size_t rowBytes = AlignUp(static_cast<size_t>(rowElems) * sizeof(double));
     return {reinterpret_cast<float *>(base), reinterpret_cast<double *>(base + AlignUp(tile * sizeof(float))),
@@ -274,6 +313,29 @@ class GemmRunner {
     });
   }
 
+  // Every matrix of b's own batch into its panels (gemm.h: ChainKernel), one panel per item.
+  void PackPanels() const {
+    if (p_.panelCols == 0) return;
+    const int64_t perMatrix = CeilDiv(p_.n, p_.panelCols);
+    auto *panels = reinterpret_cast<float *>(ws_ + p_.panelsOffset);
+    ParallelFor(p_.packedMatrices * perMatrix, p_.threads, [&](int64_t item, int) {
+      const int64_t matrix = item / perMatrix, panel = item % perMatrix;
+      // The product batch index that reads this matrix: its indices along b's own dims, 0 along the others.
+      int64_t rest = matrix, batch = 0, scale = 1;
+      for (int d = p_.batchRank - 1; d >= 0; --d) {
+        if (p_.panelBatchStrides[d] != 0) {
+          batch += rest % p_.batchDims[d] * scale;
+          rest /= p_.batchDims[d];
+        }
+        scale *= p_.batchDims[d];
+      }
+      const int64_t first = panel * p_.panelCols;
+      const auto *b = reinterpret_cast<const float *>(OperandAt(p_.b, b_, batch, first, false));
+      p_.chainKernel->pack(p_.b.trans, p_.k, std::min(p_.panelCols, p_.n - first), b, p_.b.ld,
+                           panels + BatchOffset(batch, p_.panelBatchStrides) + panel * p_.panelStride);
+    });
+  }
+
   // Where the library reads operand `op` for batch element `batch`, from row/column `first` of its
   // rows (a) or columns (b) on.
   const char *OperandAt(const GemmOperand &op, const char *src, int64_t batch, int64_t first, bool isA) const {
@@ -285,6 +347,10 @@ class GemmRunner {
     off += first * (stepByLd ? op.ld : 1);
     return (op.staged ? ws_ + op.stageOffset : src) + off * esize;
   }
+
+  // Doubles per row of a chained tile's sum with `cols` columns: the library's products are dense, the engine's
+  // kernel writes whole panels.
+  int64_t SumLd(int64_t cols) const { return p_.panelCols > 0 ? p_.sumLd : cols; }
 
   // Element (r, j) of self for product `batch`.
   const char *SelfAt(int64_t batch, int64_t r, int64_t j) const {
@@ -315,9 +381,16 @@ class GemmRunner {
       } else {  // chains in K order, each product added to the double sum, then rounded once per row below
         if (c.selfStartsSum) {
           for (int64_t i = 0; i < rows; ++i)
-            LoadRun(c.selfType, SelfAt(batch, i0 + i, j0), c.selfColStride, ComputeType::kF64, s.sum + i * cols, cols);
+            LoadRun(c.selfType, SelfAt(batch, i0 + i, j0), c.selfColStride, ComputeType::kF64, s.sum + i * SumLd(cols),
+                    cols);
         }
-        for (int64_t k0 = 0; k0 < p_.k; k0 += p_.chain) {
+        if (p_.panelCols > 0) {
+          const float *panels = reinterpret_cast<const float *>(ws_ + p_.panelsOffset) +
+                                BatchOffset(batch, p_.panelBatchStrides) + j0 / p_.panelCols * p_.panelStride;
+          p_.chainKernel->tile(p_.a.trans, rows, cols, p_.k, p_.chain, reinterpret_cast<const float *>(a), p_.a.ld,
+                               panels, p_.panelStride, s.sum, p_.sumLd, !c.selfStartsSum);
+        }
+        for (int64_t k0 = 0; k0 < p_.k && p_.panelCols == 0; k0 += p_.chain) {
           if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;
           AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0 && !c.selfStartsSum);
         }
@@ -329,7 +402,7 @@ class GemmRunner {
     const auto outSize = static_cast<int64_t>(DTypeSize(c.dtype));
     for (int64_t i = 0; i < rows; ++i) {
       float *row = s.tile + i * cols;
-      const double *sumRow = p_.chain > 0 ? s.sum + i * cols : nullptr;
+      const double *sumRow = p_.chain > 0 ? s.sum + i * SumLd(cols) : nullptr;
       if (sumRow != nullptr && !c.epilogue) {  // a chained FLOAT result: one rounding from double
         if (c.dtype == DType::kF64) {          // a float64 result keeps the double sum
           StoreRun(ComputeType::kF64, sumRow, c.dtype,

@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "base/cube_math.h"
+#include "base/gemm.h"
 #include "base/tensor_view.h"
 
 namespace aclcpu {
@@ -66,6 +67,15 @@ struct BatchedGemmPlan {
   // FLOAT (and float64) results: K terms per library product, the products added in double (0: one product per
   // tile); a float64 out receives the double sum itself.
   int64_t chain = 0;
+  // Chained sums on the engine's own kernel (gemm.h: ChainKernel; panelCols 0: a library product per chain):
+  // each matrix of b's own batch packed once per run into k-major panels of panelCols columns in the workspace.
+  const ChainKernel *chainKernel = nullptr;
+  int64_t panelCols = 0;
+  int64_t panelStride = 0;                        // floats per panel: k x panelCols
+  int64_t panelBatchStrides[kMaxBatchRank] = {};  // floats between packed matrices (0 where b is broadcast)
+  int64_t packedMatrices = 0;
+  size_t panelsOffset = 0;
+  int64_t sumLd = 0;  // doubles per row of a chained tile's sum (tileCols, rounded up to panels)
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs
   size_t workspaceBytes = 0;

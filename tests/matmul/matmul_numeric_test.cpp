@@ -310,6 +310,31 @@ TEST_F(MatmulNumeric, BatchMatMulEqualAndBroadcastBatches) {
           CheckMm({Fn::kBatchMatMul, s.first, s.second, {}, ta, tb, ta, static_cast<int8_t>(cmt), {}, {}, {}}, seed++);
 }
 
+// FLOAT sums with K > 8 run in chains on the engine's own kernel: B packed into panels once per matrix of its own
+// batch. Cases that break a wrong panel batch stride (b broadcast along some dims, owned along others), column
+// and row counts off the panel and register-tile sizes (16/32 columns, 6/12 rows), several column and row tiles
+// (n > 128, m > 256), transposed and padded views of both operands, and a chain cut short by K's end.
+TEST_F(MatmulNumeric, ChainedSumsAcrossBatchBroadcastTilesAndViews) {
+  const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> shapes = {
+      {{2, 1, 13, 37}, {1, 3, 37, 35}},  // chains of 10 (the last of 7), both operands broadcast
+      {{1, 7, 40}, {4, 40, 130}},        // two column tiles, b owned, a broadcast
+      {{3, 2, 5, 70}, {3, 1, 70, 33}},   // b owned along one dim and broadcast along the other
+      {{300, 20}, {20, 17}},             // many row tiles, 17 columns
+  };
+  // 0: dense, 1: transposed, 2: padded with an offset, for a tensor of `rank` dims.
+  const auto layout = [](int kind, size_t rank) {
+    return kind == 0 ? Layout::Dense() : kind == 1 ? Layout::Transposed(rank) : Layout::Padded(rank, 3);
+  };
+  uint64_t seed = 350;
+  for (const auto &s : shapes)
+    for (int la = 0; la < 3; ++la)
+      for (int lb = 0; lb < 3; ++lb)
+        for (int8_t cmt : {0, 1}) {
+          const Layout a = layout(la, s.first.size()), b = layout(lb, s.second.size());
+          CheckMm({Fn::kMatmul, s.first, s.second, {}, f32, f32, f32, cmt, a, b, {}}, seed++);
+        }
+}
+
 // A transposed view is read in place; padded views (no dense dim) with storage offsets; out strided too.
 TEST_F(MatmulNumeric, TransposedPaddedAndOffsetViews) {
   const Layout layouts2[] = {Layout::Dense(), Layout::Transposed(2), Layout::Padded(2, 5)};

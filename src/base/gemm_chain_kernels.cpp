@@ -1,0 +1,163 @@
+// Per-target kernels of the GEMM engine's chained FLOAT sums (gemm.h: ChainKernel), Highway dynamic dispatch.
+//
+// A chained sum adds each run of `chain` K terms in fp32, one fused multiply-add after the other, and adds
+// those partial sums to a double sum in K order (batched_gemm.cpp says why). Through the library that meant a
+// product per chain written to memory and read back into the double sum: 20 bytes of L2 traffic per output and
+// chain, which held the 2048^3 product at 46 % of the library's rate on an AVX2 machine. Here a register tile
+// of kMicroRows x kPanelCols outputs runs one chain, and only then is added to the double tile, which stays in
+// L1. B is packed once per product into panels of kPanelCols columns (k-major, zero-padded), read as whole
+// vectors; A is read in place, one broadcast element per row and term.
+#include <algorithm>
+#include <cstdint>
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "base/gemm_chain_kernels.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+#include "hwy/highway.h"
+
+#include "base/gemm.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace aclcpu {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Where there is no kernel, the engine keeps the library's chained products: sizeless vectors (SVE, RVV) cannot
+// form the register tile's arrays, and one lane has no halves. AVX-512 keeps them too: the library's chains ran at
+// 70-79 % of its rate on the AVX-512 machine of docs/performance.md, and this kernel has been measured on AVX2 only.
+#if HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR || (HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3)
+
+const ChainKernel &Kernel() {
+  static const ChainKernel none;
+  return none;
+}
+
+#else
+
+using DF = hn::ScalableTag<float>;
+constexpr int64_t kLanes = static_cast<int64_t>(hn::MaxLanes(DF()));
+// Two vectors of columns, and rows such that the 2 x kMicroRows accumulators, the two B vectors and the broadcast
+// fit 16 registers (AVX2, SSE4; NEON has 32).
+constexpr int64_t kPanelCols = 2 * kLanes;
+constexpr int kMicroRows = 6;
+// K terms per pass over the tile (a whole number of chains): the pass's B panel (kBlockTerms x kPanelCols) stays
+// in L1 while every row block of the tile reads it.
+constexpr int64_t kBlockTerms = 128;
+
+// Columns [0, width) of a k x width view of B (trans: column j's terms are contiguous, at b + j * ldb) into one
+// k-major panel of kPanelCols columns, the missing columns zero.
+void PackPanel(bool trans, int64_t k, int64_t width, const float *HWY_RESTRICT b, int64_t ldb,
+               float *HWY_RESTRICT panel) {
+  const DF d;
+  if (trans) {
+    for (int64_t j = 0; j < kPanelCols; ++j) {
+      float *to = panel + j;
+      if (j >= width) {
+        for (int64_t t = 0; t < k; ++t) to[t * kPanelCols] = 0.0f;
+        continue;
+      }
+      const float *from = b + j * ldb;
+      for (int64_t t = 0; t < k; ++t) to[t * kPanelCols] = from[t];
+    }
+    return;
+  }
+  for (int64_t t = 0; t < k; ++t) {
+    const float *from = b + t * ldb;
+    float *to = panel + t * kPanelCols;
+    if (width == kPanelCols) {
+      hn::Store(hn::LoadU(d, from), d, to);
+      hn::Store(hn::LoadU(d, from + kLanes), d, to + kLanes);
+      continue;
+    }
+    for (int64_t j = 0; j < kPanelCols; ++j) to[j] = j < width ? from[j] : 0.0f;
+  }
+}
+
+// sum[r][0, kPanelCols) (+)= the kc terms of rows[r] (element t at rows[r][t * aStep]) times the panel, for the
+// first `valid` rows, one chain of `chain` terms at a time. `first`: the double tile starts here.
+HWY_INLINE void MicroTile(int64_t kc, int64_t chain, const float *const *rows, int64_t aStep,
+                          const float *HWY_RESTRICT panel, double *HWY_RESTRICT sum, int64_t ldSum, bool first,
+                          int valid) {
+  const DF d;
+  const hn::Half<DF> dh;
+  const hn::Repartition<double, DF> dd;
+  constexpr int64_t kHalf = kLanes / 2;
+  using V = hn::Vec<DF>;
+  for (int64_t c0 = 0; c0 < kc; c0 += chain) {
+    const int64_t end = std::min(kc, c0 + chain);
+    V acc[kMicroRows][2];
+#pragma GCC unroll 6
+    for (int r = 0; r < kMicroRows; ++r) {
+      acc[r][0] = hn::Zero(d);
+      acc[r][1] = hn::Zero(d);
+    }
+    for (int64_t t = c0; t < end; ++t) {
+      const V b0 = hn::Load(d, panel + t * kPanelCols), b1 = hn::Load(d, panel + t * kPanelCols + kLanes);
+      const int64_t at = t * aStep;
+#pragma GCC unroll 6
+      for (int r = 0; r < kMicroRows; ++r) {
+        const V a = hn::Set(d, rows[r][at]);
+        acc[r][0] = hn::MulAdd(a, b0, acc[r][0]);
+        acc[r][1] = hn::MulAdd(a, b1, acc[r][1]);
+      }
+    }
+    const bool start = first && c0 == 0;
+#pragma GCC unroll 6
+    for (int r = 0; r < kMicroRows; ++r) {
+      if (r >= valid) break;
+      double *row = sum + r * ldSum;
+#pragma GCC unroll 2
+      for (int h = 0; h < 2; ++h) {
+        double *at = row + h * kLanes;
+        auto lo = hn::PromoteTo(dd, hn::LowerHalf(dh, acc[r][h]));
+        auto hi = hn::PromoteTo(dd, hn::UpperHalf(dh, acc[r][h]));
+        if (!start) {
+          lo = hn::Add(hn::LoadU(dd, at), lo);
+          hi = hn::Add(hn::LoadU(dd, at + kHalf), hi);
+        }
+        hn::StoreU(lo, dd, at);
+        hn::StoreU(hi, dd, at + kHalf);
+      }
+    }
+  }
+}
+
+void ChainedTile(bool transA, int64_t rows, int64_t cols, int64_t k, int64_t chain, const float *a, int64_t lda,
+                 const float *panels, int64_t panelStride, double *sum, int64_t ldSum, bool first) {
+  const int64_t aStep = transA ? lda : 1, rowStep = transA ? 1 : lda;
+  const int64_t block = chain * std::max<int64_t>(1, kBlockTerms / chain);
+  for (int64_t k0 = 0; k0 < k; k0 += block) {
+    const int64_t kc = std::min(block, k - k0);
+    for (int64_t j = 0; j < cols; j += kPanelCols) {
+      const float *panel = panels + j / kPanelCols * panelStride + k0 * kPanelCols;
+      for (int64_t i = 0; i < rows; i += kMicroRows) {
+        // Rows past the tile's last repeat it: they are read in bounds and never stored.
+        const float *rowAt[kMicroRows];
+        for (int r = 0; r < kMicroRows; ++r) rowAt[r] = a + std::min(i + r, rows - 1) * rowStep + k0 * aStep;
+        const int valid = static_cast<int>(std::min<int64_t>(kMicroRows, rows - i));
+        MicroTile(kc, chain, rowAt, aStep, panel, sum + i * ldSum + j, ldSum, first && k0 == 0, valid);
+      }
+    }
+  }
+}
+
+const ChainKernel &Kernel() {
+  static const ChainKernel kernel{kPanelCols, kMicroRows, &PackPanel, &ChainedTile};
+  return kernel;
+}
+
+#endif  // no kernel
+
+}  // namespace HWY_NAMESPACE
+}  // namespace aclcpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace aclcpu {
+
+HWY_EXPORT(Kernel);
+
+const ChainKernel &ChainKernelForCpu() { return HWY_DYNAMIC_DISPATCH(Kernel)(); }
+
+}  // namespace aclcpu
+#endif
