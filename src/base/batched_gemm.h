@@ -8,8 +8,9 @@
 // its own (unbroadcast) batch. It cuts the outputs into tiles of rows x columns chosen from the shape
 // only. Phase 2 (RunBatchedGemm) stages, then has each thread compute whole tiles: each tile's K-sum is
 // a fixed sequence of single-threaded library calls (one, or for FLOAT results chains of at most kMaxChain
-// terms added in double), so the bits of every output depend on the shape and the machine, never on the
-// thread count. Nothing is allocated in phase 2.
+// terms added in double; those chains run on the engine's own kernel where the SIMD target has one, gemm.h:
+// ChainKernel), so the bits of every output depend on the shape and the machine, never on the thread count.
+// Nothing is allocated in phase 2.
 #pragma once
 
 #include <cstddef>
