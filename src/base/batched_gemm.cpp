@@ -389,10 +389,11 @@ class GemmRunner {
                                 BatchOffset(batch, p_.panelBatchStrides) + j0 / p_.panelCols * p_.panelStride;
           p_.chainKernel->tile(p_.a.trans, rows, cols, p_.k, p_.chain, reinterpret_cast<const float *>(a), p_.a.ld,
                                panels, p_.panelStride, s.sum, p_.sumLd, !c.selfStartsSum);
-        }
-        for (int64_t k0 = 0; k0 < p_.k && p_.panelCols == 0; k0 += p_.chain) {
-          if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;
-          AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0 && !c.selfStartsSum);
+        } else {
+          for (int64_t k0 = 0; k0 < p_.k; k0 += p_.chain) {
+            if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;
+            AddProductToSum(s.sum, s.tile, rows * cols, k0 == 0 && !c.selfStartsSum);
+          }
         }
       }
     } else {

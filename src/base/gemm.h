@@ -26,11 +26,9 @@ void AddProductToSum(double *sum, const float *part, int64_t n, bool first);
 // out[i] = float(sum[i]), rounded to nearest even (vectorized).
 void NarrowSum(const double *sum, float *out, int64_t n);
 // The engine's own kernel for chained FLOAT sums (gemm_chain_kernels.cpp) for one SIMD target: B packed into
-// panels of panelCols columns, register tiles of microRows rows. panelCols is 0 where the target has none: chained
-// sums then use GemmF32 per chain.
+// panels of panelCols columns. panelCols is 0 where the target has none: chained sums then use GemmF32 per chain.
 struct ChainKernel {
   int64_t panelCols = 0;
-  int64_t microRows = 0;
   // Columns [0, width) of a k x width view of B (trans: column j's k terms start at b + j * ldb, unit stride;
   // else row t's columns start at b + t * ldb) into one k-major panel of panelCols columns, zero-padded.
   void (*pack)(bool trans, int64_t k, int64_t width, const float *b, int64_t ldb, float *panel) = nullptr;

@@ -142,7 +142,7 @@ void ChainedTile(bool transA, int64_t rows, int64_t cols, int64_t k, int64_t cha
 }
 
 const ChainKernel &Kernel() {
-  static const ChainKernel kernel{kPanelCols, kMicroRows, &PackPanel, &ChainedTile};
+  static const ChainKernel kernel{kPanelCols, &PackPanel, &ChainedTile};
   return kernel;
 }
 

@@ -60,23 +60,8 @@ constexpr float kExp2Lo16[16] = {0.0f,
                                  -0x1.822dbcp-27f,
                                  0x1.52486cp-27f};
 
-template <size_t N>
-struct Exp2Table {
-  alignas(64) float hi[N];
-  alignas(64) float lo[N];
-};
-// The N-entry table: every (16 / N)-th entry of the 16-entry one.
-template <size_t N>
-constexpr Exp2Table<N> MakeExp2Table() {
-  Exp2Table<N> t{};
-  for (size_t j = 0; j < N; ++j) {
-    t.hi[j] = kExp2Hi16[j * (16 / N)];
-    t.lo[j] = kExp2Lo16[j * (16 / N)];
-  }
-  return t;
-}
-
-// The vector's lane count as the table size, or 0 where the table method does not apply.
+// The vector's lane count (the 16-entry table is looked up that many entries at a time), or 0 where the table
+// method does not apply.
 template <class D>
 constexpr size_t TableSize() {
 #if HWY_HAVE_SCALABLE
@@ -95,7 +80,6 @@ HWY_INLINE hn::Vec<D> ExpInRange(D d, hn::Vec<D> x) {
   static_assert(N >= 4 && N <= 16 && (N & (N - 1)) == 0, "vectors of 4, 8 or 16 lanes");
   constexpr size_t kEntries = 16;
   constexpr int kLog2Entries = 4, kLog2N = N == 16 ? 4 : N == 8 ? 3 : 2;
-  static constexpr Exp2Table<kEntries> kTable = MakeExp2Table<kEntries>();
   const hn::RebindToSigned<D> di;
   const auto k = hn::Round(hn::Mul(x, hn::Set(d, 0x1.715476p+0f * kEntries)));  // x 16 / ln2
   const auto r1 = hn::NegMulAdd(k, hn::Set(d, 0x1.62ep-1f / kEntries), x);      // exact (see above)
@@ -107,13 +91,13 @@ HWY_INLINE hn::Vec<D> ExpInRange(D d, hn::Vec<D> x) {
   const auto ki = hn::ConvertTo(di, k);
   const auto entry = hn::And(ki, hn::Set(di, static_cast<int32_t>(kEntries - 1)));
   const auto index = hn::IndicesFromVec(d, hn::And(entry, hn::Set(di, static_cast<int32_t>(N - 1))));
-  auto hi = hn::TableLookupLanes(hn::LoadU(d, kTable.hi), index);
-  auto lo = hn::TableLookupLanes(hn::LoadU(d, kTable.lo), index);
+  auto hi = hn::TableLookupLanes(hn::LoadU(d, kExp2Hi16), index);
+  auto lo = hn::TableLookupLanes(hn::LoadU(d, kExp2Lo16), index);
   for (size_t part = 1; part < kEntries / N; ++part) {
     const auto inPart =
         hn::RebindMask(d, hn::Eq(hn::ShiftRight<kLog2N>(entry), hn::Set(di, static_cast<int32_t>(part))));
-    hi = hn::IfThenElse(inPart, hn::TableLookupLanes(hn::LoadU(d, kTable.hi + part * N), index), hi);
-    lo = hn::IfThenElse(inPart, hn::TableLookupLanes(hn::LoadU(d, kTable.lo + part * N), index), lo);
+    hi = hn::IfThenElse(inPart, hn::TableLookupLanes(hn::LoadU(d, kExp2Hi16 + part * N), index), hi);
+    lo = hn::IfThenElse(inPart, hn::TableLookupLanes(hn::LoadU(d, kExp2Lo16 + part * N), index), lo);
   }
   const auto mantissa = hn::Add(hi, hn::MulAdd(hi, expm1, lo));
   // 2^(k div N): the exponent field of a float; floor division by the arithmetic shift.
