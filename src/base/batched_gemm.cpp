@@ -26,7 +26,7 @@ constexpr int64_t kMinTasks = 8;
 // was 1.5-3x PyTorch's at K = 800 (tests/matmul/matmul_torch_test.cpp); ConvTbc made the same choice
 // (tbc_geometry.h). 16-bit results cannot see the chain error and keep one product.
 constexpr int64_t kMaxChain = 64;
-constexpr int64_t kMinChain = 8;
+constexpr int64_t kMinChain = kShortSumTerms;  // shorter sums are summed in double (gemm.h: ShortSumF32)
 // The tile of a chained sum: its fp32 product (128 KiB) and double sum (256 KiB) stay in L2 between chains.
 constexpr int64_t kChainTileCols = 128;
 // A staged row whose byte length is a multiple of this gets one cache line of padding: the library reads
@@ -173,6 +173,9 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
   if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64))
     p.chain = FloatChainLength(p.k);
+  // A FLOAT result of one chain (K <= kShortSumTerms) of fp32 operands: summed in double, rounded once.
+  p.shortSum = product && p.chain == 0 && numerics.kernelType == DType::kOther && numerics.gemmType == DType::kF32 &&
+               (out.dtype == DType::kF32 || out.dtype == DType::kF64) && p.k <= kShortSumTerms;
   const ChainKernel &kernel = ChainKernelForCpu();
   if (p.chain > 0 && numerics.gemmType == DType::kF32 && kernel.panelCols > 0) {
     PlanPanels(&p, kernel, &bytes);
@@ -376,7 +379,10 @@ class GemmRunner {
     }
     if (c.useProduct) {
       const char *a = OperandAt(p_.a, a_, batch, i0, true), *b = OperandAt(p_.b, b_, batch, j0, false);
-      if (p_.chain == 0) {
+      if (p_.shortSum) {
+        ShortSumF32(p_.a.trans, p_.b.trans, rows, cols, p_.k, reinterpret_cast<const float *>(a), p_.a.ld,
+                    reinterpret_cast<const float *>(b), p_.b.ld, dst, ldc);
+      } else if (p_.chain == 0) {
         if (!Product(a, b, 0, p_.k, rows, cols, dst, ldc)) return false;
       } else {  // chains in K order, each product added to the double sum, then rounded once per row below
         if (c.selfStartsSum) {

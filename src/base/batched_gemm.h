@@ -9,8 +9,8 @@
 // only. Phase 2 (RunBatchedGemm) stages, then has each thread compute whole tiles: each tile's K-sum is
 // a fixed sequence of single-threaded library calls (one, or for FLOAT results chains of at most kMaxChain
 // terms added in double; those chains run on the engine's own kernel where the SIMD target has one, gemm.h:
-// ChainKernel), so the bits of every output depend on the shape and the machine, never on the thread count.
-// Nothing is allocated in phase 2.
+// ChainKernel; FLOAT sums too short to chain are the engine's own, in double: ShortSumF32), so the bits of every output
+// depend on the shape and the machine, never on the thread count. Nothing is allocated in phase 2.
 #pragma once
 
 #include <cstddef>
@@ -68,6 +68,7 @@ struct BatchedGemmPlan {
   // FLOAT (and float64) results: K terms per library product, the products added in double (0: one product per
   // tile); a float64 out receives the double sum itself.
   int64_t chain = 0;
+  bool shortSum = false;  // a FLOAT result's K <= kShortSumTerms terms summed in double (gemm.h: ShortSumF32)
   // Chained sums on the engine's own kernel (gemm.h: ChainKernel; panelCols 0: a library product per chain):
   // each matrix of b's own batch packed once per run into k-major panels of panelCols columns in the workspace.
   const ChainKernel *chainKernel = nullptr;

@@ -25,6 +25,12 @@ void PrepareGemm(bool bf16);
 void AddProductToSum(double *sum, const float *part, int64_t n, bool first);
 // out[i] = float(sum[i]), rounded to nearest even (vectorized).
 void NarrowSum(const double *sum, float *out, int64_t n);
+// Row-major C[m x n] = op(A) op(B) for k <= kShortSumTerms with each output's terms multiplied and added in double
+// (exact products) and rounded once: the FLOAT results of sums too short to chain (an fp32 FMA chain of a few terms
+// reached 0.9 ulp where PyTorch's happened to be correctly rounded). Vectorized per SIMD target.
+constexpr int64_t kShortSumTerms = 8;
+void ShortSumF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
+                 int64_t ldb, float *c, int64_t ldc);
 // The engine's own kernel for chained FLOAT sums (gemm_chain_kernels.cpp) for one SIMD target: B packed into
 // panels of panelCols columns. panelCols is 0 where the target has none: chained sums then use GemmF32 per chain.
 struct ChainKernel {

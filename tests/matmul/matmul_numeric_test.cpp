@@ -335,6 +335,34 @@ TEST_F(MatmulNumeric, ChainedSumsAcrossBatchBroadcastTilesAndViews) {
         }
 }
 
+// FLOAT sums of at most 8 terms are summed in double (exact products) and rounded once: every output within half
+// an ulp of the exact sum (plus double's own rounding), where an fp32 FMA chain is off by up to k / 2 ulps. Rows
+// 1-6 (the kernel's groups of 4 and their tails), columns around its vector pairs and past its 256-column block,
+// transposed and padded views.
+TEST_F(MatmulNumeric, ShortFloatSumsRoundedOnce) {
+  const int64_t ms[] = {1, 3, 4, 6}, ns[] = {1, 7, 9, 17, 260}, ks[] = {1, 2, 5, 8};
+  uint64_t seed = 380;
+  for (int64_t m : ms)
+    for (int64_t n : ns)
+      for (int64_t k : ks)
+        for (int views = 0; views < 3; ++views) {
+          const Layout la = views == 1 ? Layout::Transposed(2) : Layout::Dense();
+          const Layout lb = views == 1 ? Layout::Transposed(2) : views == 2 ? Layout::Padded(2, 3) : Layout::Dense();
+          SCOPED_TRACE(::testing::Message() << m << "x" << k << " x " << k << "x" << n << " views " << views);
+          std::mt19937_64 rng(seed++);
+          DeviceTensor a({m, k}, f32, la), b({k, n}, f32, lb), out({m, n}, f32, Layout::Dense());
+          a.Fill(RandomValues(rng, a.numel(), -1, 1));
+          b.Fill(RandomValues(rng, b.numel(), -1, 1));
+          const Product p = MatmulProduct(a.Read(), {m, k}, b.Read(), {k, n}, MatmulModel(f32, f32, f32, 0));
+          ASSERT_EQ(RunMatmul(Fn::kMm, a.get(), b.get(), out.get(), 0), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+          const std::vector<double> got = out.Read();
+          for (size_t i = 0; i < got.size(); ++i) {
+            const double bound = 0.5 * Ulp(f32, std::fabs(RoundTo(f32, p.sum[i]))) + std::ldexp(p.absSum[i], -50);
+            ASSERT_LE(std::fabs(got[i] - p.sum[i]), bound) << "element " << i << " exact " << p.sum[i];
+          }
+        }
+}
+
 // A transposed view is read in place; padded views (no dense dim) with storage offsets; out strided too.
 TEST_F(MatmulNumeric, TransposedPaddedAndOffsetViews) {
   const Layout layouts2[] = {Layout::Dense(), Layout::Transposed(2), Layout::Padded(2, 5)};
