@@ -53,6 +53,9 @@ inline std::vector<at::Tensor> DrawParameters(const std::vector<ParamSpec> &spec
 struct AdamW {
   double lr = 1e-2, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, weightDecay = 1e-2;
   std::vector<at::Tensor> m, v;
+  // Per element, the smallest denominator sqrt(v_hat) + eps of any step so far: where it is small, the update
+  // amplifies the gradient's rounding error by lr / denominator.
+  std::vector<at::Tensor> smallestDenominator;
   int64_t step = 0;
   void Step(std::vector<at::Tensor> &params) {
     at::NoGradGuard noGrad;
@@ -71,6 +74,8 @@ struct AdamW {
       m[i].mul_(beta1).add_(g, 1 - beta1);
       v[i].mul_(beta2).addcmul_(g, g, 1 - beta2);
       const at::Tensor denom = (v[i].sqrt() / bc2Sqrt).add_(eps);
+      if (smallestDenominator.size() <= i) smallestDenominator.push_back(denom.clone());
+      smallestDenominator[i] = at::minimum(smallestDenominator[i], denom);
       p.addcdiv_(m[i], denom, -lr / bc1);
       p.mutable_grad().zero_();
     }
