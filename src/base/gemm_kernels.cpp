@@ -41,31 +41,55 @@ void NarrowSum(const double *HWY_RESTRICT sum, float *HWY_RESTRICT out, int64_t 
   for (; i < n; ++i) out[i] = static_cast<float>(sum[i]);
 }
 
-// Rows [i, i + kRows) of ShortSumLoop's block: outputs cRow[r] + [j, j + 2 vectors) from aTerms[r][t] and B's
-// rows (term t at rowsB + t * ldRowsB). kRows x 2 independent FMA chains hide the FMA's latency, and each promoted
-// B vector serves kRows rows.
-template <int kRows>
-HWY_INLINE void ShortSumStrip(int64_t k, const double (*aTerms)[kShortSumTerms], const float *HWY_RESTRICT rowsB,
-                              int64_t ldRowsB, int64_t j, float *const *cRow) {
+// Rows [i, i + 4) of ShortSumLoop's block: outputs cRow[r] + [j, j + 2 vectors) from aTerms[r][t] and B's rows
+// (term t at rowsB + t * ldRowsB). Eight independent FMA chains hide the FMA's latency, and each promoted B vector
+// serves four rows. (Named accumulators, not an array: sizeless vectors, SVE and RVV, cannot form arrays.)
+HWY_INLINE void ShortSumStrip4(int64_t k, const double (*aTerms)[kShortSumTerms], const float *HWY_RESTRICT rowsB,
+                               int64_t ldRowsB, int64_t j, float *const *cRow) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> d;
   const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
-  using V = hn::Vec<decltype(dd)>;
-  V acc[kRows][2];
-  for (int r = 0; r < kRows; ++r) acc[r][0] = acc[r][1] = hn::Zero(dd);
+  auto a00 = hn::Zero(dd), a01 = hn::Zero(dd), a10 = hn::Zero(dd), a11 = hn::Zero(dd);
+  auto a20 = hn::Zero(dd), a21 = hn::Zero(dd), a30 = hn::Zero(dd), a31 = hn::Zero(dd);
   for (int64_t t = 0; t < k; ++t) {
     const float *bt = rowsB + t * ldRowsB + j;
-    const V b0 = hn::PromoteTo(dd, hn::LoadU(d, bt)), b1 = hn::PromoteTo(dd, hn::LoadU(d, bt + lanes));
-    for (int r = 0; r < kRows; ++r) {
-      const V at = hn::Set(dd, aTerms[r][t]);
-      acc[r][0] = hn::MulAdd(at, b0, acc[r][0]);
-      acc[r][1] = hn::MulAdd(at, b1, acc[r][1]);
-    }
+    const auto b0 = hn::PromoteTo(dd, hn::LoadU(d, bt)), b1 = hn::PromoteTo(dd, hn::LoadU(d, bt + lanes));
+    const auto x0 = hn::Set(dd, aTerms[0][t]), x1 = hn::Set(dd, aTerms[1][t]);
+    const auto x2 = hn::Set(dd, aTerms[2][t]), x3 = hn::Set(dd, aTerms[3][t]);
+    a00 = hn::MulAdd(x0, b0, a00);
+    a01 = hn::MulAdd(x0, b1, a01);
+    a10 = hn::MulAdd(x1, b0, a10);
+    a11 = hn::MulAdd(x1, b1, a11);
+    a20 = hn::MulAdd(x2, b0, a20);
+    a21 = hn::MulAdd(x2, b1, a21);
+    a30 = hn::MulAdd(x3, b0, a30);
+    a31 = hn::MulAdd(x3, b1, a31);
   }
-  for (int r = 0; r < kRows; ++r) {
-    hn::StoreU(hn::DemoteTo(d, acc[r][0]), d, cRow[r] + j);
-    hn::StoreU(hn::DemoteTo(d, acc[r][1]), d, cRow[r] + j + lanes);
+  hn::StoreU(hn::DemoteTo(d, a00), d, cRow[0] + j);
+  hn::StoreU(hn::DemoteTo(d, a01), d, cRow[0] + j + lanes);
+  hn::StoreU(hn::DemoteTo(d, a10), d, cRow[1] + j);
+  hn::StoreU(hn::DemoteTo(d, a11), d, cRow[1] + j + lanes);
+  hn::StoreU(hn::DemoteTo(d, a20), d, cRow[2] + j);
+  hn::StoreU(hn::DemoteTo(d, a21), d, cRow[2] + j + lanes);
+  hn::StoreU(hn::DemoteTo(d, a30), d, cRow[3] + j);
+  hn::StoreU(hn::DemoteTo(d, a31), d, cRow[3] + j + lanes);
+}
+
+// One row of the same (the last rows of a block, fewer than four).
+HWY_INLINE void ShortSumStrip1(int64_t k, const double *aTerms, const float *HWY_RESTRICT rowsB, int64_t ldRowsB,
+                               int64_t j, float *cRow) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> d;
+  const auto lanes = static_cast<int64_t>(hn::Lanes(dd));
+  auto a0 = hn::Zero(dd), a1 = hn::Zero(dd);
+  for (int64_t t = 0; t < k; ++t) {
+    const float *bt = rowsB + t * ldRowsB + j;
+    const auto x = hn::Set(dd, aTerms[t]);
+    a0 = hn::MulAdd(x, hn::PromoteTo(dd, hn::LoadU(d, bt)), a0);
+    a1 = hn::MulAdd(x, hn::PromoteTo(dd, hn::LoadU(d, bt + lanes)), a1);
   }
+  hn::StoreU(hn::DemoteTo(d, a0), d, cRow + j);
+  hn::StoreU(hn::DemoteTo(d, a1), d, cRow + j + lanes);
 }
 
 // C = op(A) op(B) for k <= kShortSumTerms: each output's terms multiplied and added in double (an fp32 product is
@@ -102,9 +126,9 @@ void ShortSumLoop(bool transA, bool transB, int64_t m, int64_t n, int64_t k, con
       int64_t j = 0;
       for (; j + 2 * lanes <= width; j += 2 * lanes) {
         if (rows == kRows) {
-          ShortSumStrip<kRows>(k, aTerms, rowsB, ldRowsB, j, cRow);
+          ShortSumStrip4(k, aTerms, rowsB, ldRowsB, j, cRow);
         } else {
-          for (int r = 0; r < rows; ++r) ShortSumStrip<1>(k, aTerms + r, rowsB, ldRowsB, j, cRow + r);
+          for (int r = 0; r < rows; ++r) ShortSumStrip1(k, aTerms[r], rowsB, ldRowsB, j, cRow[r]);
         }
       }
       for (; j < width; ++j) {
