@@ -109,12 +109,13 @@ sanitize: sanitize-build
 
 # ThreadSanitizer over the runtime, executor, stream and concurrency tests. One OpenMP thread per
 # operator: libgomp is not instrumented, so its hand-offs would be reported as races. Debug information is line
-# tables only (-g1: what a report's stacks show), a third less compiling than -g.
+# tables only (-g1: what a report's stacks show), a third less compiling than -g; -O1 (ThreadSanitizer's own
+# advice) compiles a quarter faster than -O2 and the suite runs in seconds either way.
 TSAN_TESTS := Runtime|Executor|Misuse|Concurrency|DebugAids|ViewBounds|FuzzFindings
 RUN_TSAN = cd $(TSAN_BUILD) && OMP_NUM_THREADS=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 tsan-build: deps
-	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
 	      -DACLNN_CPU_SANITIZE=thread -DCMAKE_C_FLAGS='$(TSAN_ARCH_FLAGS)' -DCMAKE_CXX_FLAGS='$(TSAN_ARCH_FLAGS)' \
 	      -DACLNN_CPU_WITH_TORCH=OFF -DACLNN_CPU_BUILD_BENCHMARKS=OFF -DACLNN_CPU_BUILD_EXAMPLES=OFF \
 	      -DACLNN_CPU_BUILD_TESTS=ON -DACLNN_CPU_SIMD_TARGETS_OFF='$(TSAN_SIMD_TARGETS_OFF)'

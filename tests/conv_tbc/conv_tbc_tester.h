@@ -55,6 +55,12 @@ class ConvTbcForwardTester {
     threads_ = t;
     return *this;
   }
+  // Outputs only, no float64 reference (the bit-identity tests compare two runs' bytes: the reference of their
+  // large shape was 27 of ConvTbcNumeric's 35 s under ASan).
+  ConvTbcForwardTester &WithoutReference() {
+    reference_ = false;
+    return *this;
+  }
   ConvTbcForwardTester &Range(double lo, double hi) {
     lo_ = lo, hi_ = hi;
     return *this;
@@ -98,7 +104,7 @@ class ConvTbcForwardTester {
     if (out.status != 0) return out;
     out.y = output.Read();
     out.bytes = output.Bytes();
-    Reference(&out);
+    if (reference_) Reference(&out);
     return out;
   }
 
@@ -158,6 +164,7 @@ class ConvTbcForwardTester {
   Layout inLayout_, outLayout_;
   uint64_t seed_ = 1;
   int threads_ = 0;
+  bool reference_ = true;
   double lo_ = -1, hi_ = 1;
   std::vector<double> fixedSelf_, fixedWeight_, fixedBias_;
 };

@@ -70,6 +70,12 @@ class ConvTbcTester {
     threads_ = t;
     return *this;
   }
+  // Outputs only, no float64 reference (the bit-identity tests compare two runs' bytes: the reference of their
+  // large shape was 27 of ConvTbcNumeric's 35 s under ASan).
+  ConvTbcTester &WithoutReference() {
+    reference_ = false;
+    return *this;
+  }
   ConvTbcTester &Range(double lo, double hi) {
     lo_ = lo, hi_ = hi;
     return *this;
@@ -119,7 +125,7 @@ class ConvTbcTester {
     out.dxBytes = gradInput.Bytes();
     out.dwBytes = gradWeight.Bytes();
     out.dbBytes = gradBias.Bytes();
-    Reference(&out);
+    if (reference_) Reference(&out);
     return out;
   }
 
@@ -189,6 +195,7 @@ class ConvTbcTester {
   Layout inLayout_, outLayout_;
   uint64_t seed_ = 1;
   int threads_ = 0;
+  bool reference_ = true;
   double lo_ = -1, hi_ = 1;
   std::vector<double> fixedSelf_, fixedInput_, fixedWeight_;
 };
