@@ -88,8 +88,9 @@ RUN_SANITIZE = cd $(SANITIZE_BUILD) && $(TEST_ENV) ASAN_OPTIONS=detect_leaks=1 U
 # 10 of make test's minutes. (Two x86 targets in the ASan tree took make test to 26 minutes on 2 cores.)
 HAS_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo yes)
 # (Clang: a Highway region whose code this one target leaves empty is no error.)
-SANITIZE_ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=native -Wno-pragma-clang-attribute)
-TSAN_ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-march=native)
+X86 := $(filter x86_64,$(shell uname -m))
+SANITIZE_ARCH_FLAGS ?= $(if $(X86),-march=native -Wno-pragma-clang-attribute)
+TSAN_ARCH_FLAGS ?= $(if $(X86),-march=native)
 SANITIZE_SIMD_TARGETS_OFF ?= HWY_SSSE3|HWY_SSE4|HWY_AVX3_DL|$(if $(HAS_AVX512),HWY_AVX2,HWY_AVX3)
 TSAN_SIMD_TARGETS_OFF ?= HWY_SSSE3|HWY_SSE4|HWY_AVX3|HWY_AVX3_DL
 # One Clang tree serves both the sanitized tests and the libFuzzer harnesses (fuzz-build is this

@@ -171,11 +171,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   c.beta = beta;
   c.useSelf = self != nullptr;
   // FLOAT results, and float64 ones (the conv family's gradWeight: each image's product in double).
-  if (product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64))
-    p.chain = FloatChainLength(p.k);
-  // A FLOAT result of one chain (K <= kShortSumTerms) of fp32 operands: summed in double, rounded once.
-  p.shortSum = product && p.chain == 0 && numerics.kernelType == DType::kOther && numerics.gemmType == DType::kF32 &&
-               (out.dtype == DType::kF32 || out.dtype == DType::kF64) && p.k <= kShortSumTerms;
+  const bool floatSum =
+      product && numerics.kernelType == DType::kOther && (out.dtype == DType::kF32 || out.dtype == DType::kF64);
+  if (floatSum) p.chain = FloatChainLength(p.k);
+  // One chain (K <= kMinChain = kShortSumTerms) of fp32 operands: summed in double, rounded once.
+  p.shortSum = floatSum && p.chain == 0 && numerics.gemmType == DType::kF32;
   const ChainKernel &kernel = ChainKernelForCpu();
   if (p.chain > 0 && numerics.gemmType == DType::kF32 && kernel.panelCols > 0) {
     PlanPanels(&p, kernel, &bytes);
