@@ -86,7 +86,7 @@ struct ConvDescs {
 
 // The compute descriptors (layouts left to the library) of one image of the direct convolution.
 ConvDescs ComputeDescs(const ConvGeometry &geo, int spatial, memory::data_type dt, memory::data_type dstType,
-                       int64_t images) {
+                       int64_t images, int channelBlock) {
   ConvDescs c;
   Dims src{images, geo.cin}, dst{images, geo.cout}, weights;
   if (geo.groups > 1)
@@ -103,12 +103,16 @@ ConvDescs ComputeDescs(const ConvGeometry &geo, int spatial, memory::data_type d
     c.padR.push_back((geo.out[d] - 1) * geo.stride[d] + geo.dilation[d] * (geo.kernel[d] - 1) + 1 - geo.in[d] -
                      geo.padBefore[d]);
   }
-  // Channels in blocks of 16 (nCdhw16c): oneDNN's direct JIT kernels, which PyTorch's convolutions run. Left to
+  // Channels in blocks (nCdhw16c, nCdhw8c): oneDNN's direct JIT kernels, which PyTorch's convolutions run. Left to
   // the library, a batch-1 problem got the channels-last brgemm kernels, whose fp32 sums over long channel runs
   // had 2-5x PyTorch's error (tests/conv/convolution_torch_test.cpp, LargeProblemsOnOneDnn).
-  const auto blocked = spatial == 1   ? memory::format_tag::nCw16c
-                       : spatial == 2 ? memory::format_tag::nChw16c
-                                      : memory::format_tag::nCdhw16c;
+  using tag = memory::format_tag;
+  const auto blocked = channelBlock == 16 ? (spatial == 1   ? tag::nCw16c
+                                             : spatial == 2 ? tag::nChw16c
+                                                            : tag::nCdhw16c)
+                                          : (spatial == 1   ? tag::nCw8c
+                                             : spatial == 2 ? tag::nChw8c
+                                                            : tag::nCdhw8c);
   c.src = memory::desc(src, dt, blocked);
   c.dst = memory::desc(dst, dstType, blocked);
   c.weights = memory::desc(weights, dt, memory::format_tag::any);
@@ -187,14 +191,16 @@ bool BuildOffsetTables(const memory::desc &blocked, int64_t groups, DnnlConvPlan
   return true;
 }
 
-// Creates the primitive and reorders of `p` (its views set); false where oneDNN has no JIT kernel for it.
-bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, size_t *scratch) {
+// Creates the primitive and reorders of `p` (its views set) with channels in blocks of channelBlock; false where
+// oneDNN has no JIT kernel for it.
+bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, int channelBlock,
+                             size_t *scratch) {
   const int spatial = p->a.rank - 2;
   const bool bf16 = p->a.dtype == DType::kBF16 && p->b.dtype == DType::kBF16;
   const memory::data_type dt = bf16 ? memory::data_type::bf16 : memory::data_type::f32;
   if (bf16 != (kernelType == DType::kBF16) && p->pass != ConvPass::kBackwardWeights) return false;
   if (!bf16 && kernelType != DType::kOther && p->pass != ConvPass::kBackwardWeights) return false;
-  const ConvDescs c = ComputeDescs(geo, spatial, dt, dt, p->imagesPerCall);
+  const ConvDescs c = ComputeDescs(geo, spatial, dt, dt, p->imagesPerCall, channelBlock);
   const auto algo = dnnl::algorithm::convolution_direct;
   const dnnl::primitive_attr attr = UserScratchpad();
   const auto &engine = DnnlEngine();
@@ -255,6 +261,16 @@ bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType
   *scratch = std::max<size_t>(*scratch, 64);
   p->scratchDesc = memory::desc({static_cast<int64_t>(*scratch)}, memory::data_type::u8, memory::format_tag::x);
   return true;
+}
+
+// Blocks of 16 channels are the layout of oneDNN's AVX-512 kernels; an AVX2-only CPU has JIT kernels for blocks of
+// 8 only (with 16 it offers the reference convolution, which IsJit refuses, and the problem went to the GEMM path
+// at a third of the JIT kernel's speed: docs/performance.md). The first layout with a JIT kernel is taken, so the
+// choice depends on the CPU and the shape, never on the thread count.
+bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, size_t *scratch) {
+  for (const int channelBlock : {16, 8})
+    if (CreatePrimitivesBlocked(p, geo, kernelType, channelBlock, scratch)) return true;
+  return false;
 }
 
 // Lays out the workspace; false when a part could not be held.
