@@ -193,11 +193,23 @@ bool BuildOffsetTables(const memory::desc &blocked, int64_t groups, DnnlConvPlan
 
 // Creates the primitive and reorders of `p` (its views set) with channels in blocks of channelBlock; false where
 // oneDNN has no JIT kernel for it.
-bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, int channelBlock,
+// A dense fp32 descriptor with the dims of `plain`.
+memory::desc DenseF32(const memory::desc &plain) {
+  const Dims dims = plain.dims();
+  Dims strides(dims.size());
+  int64_t step = 1;
+  for (size_t d = dims.size(); d-- > 0;) {
+    strides[d] = step;
+    step *= dims[d];
+  }
+  return memory::desc(dims, memory::data_type::f32, strides);
+}
+
+bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, int channelBlock, bool widen,
                              size_t *scratch) {
   const int spatial = p->a.rank - 2;
   const bool bf16 = p->a.dtype == DType::kBF16 && p->b.dtype == DType::kBF16;
-  const memory::data_type dt = bf16 ? memory::data_type::bf16 : memory::data_type::f32;
+  const memory::data_type dt = bf16 && !widen ? memory::data_type::bf16 : memory::data_type::f32;
   if (bf16 != (kernelType == DType::kBF16) && p->pass != ConvPass::kBackwardWeights) return false;
   if (!bf16 && kernelType != DType::kOther && p->pass != ConvPass::kBackwardWeights) return false;
   const ConvDescs c = ComputeDescs(geo, spatial, dt, dt, p->imagesPerCall, channelBlock);
@@ -209,6 +221,12 @@ bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType ker
       !(weights ? PlainImage(p->b, p->imagesPerCall, &p->bPlain) : PlainWeight(p->b, geo.groups, &p->bPlain)))
     return false;
   if (!weights && !PlainImage(p->out, 1, &p->outPlain)) return false;  // backward weights: unblocked by tables
+  p->widened = widen;
+  if (widen) {
+    p->aPlain = DenseF32(p->aPlain);
+    p->bPlain = DenseF32(p->bPlain);
+    if (!weights) p->outPlain = DenseF32(p->outPlain);
+  }
   if (p->pass == ConvPass::kForward) {
     p->biasDesc = memory::desc({geo.cout}, memory::data_type::f32, memory::format_tag::x);
     const auto desc = p->hasBias
@@ -265,12 +283,24 @@ bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType ker
 
 // Blocks of 16 channels are the layout of oneDNN's AVX-512 kernels; an AVX2-only CPU has JIT kernels for blocks of
 // 8 only (with 16 it offers the reference convolution, which IsJit refuses, and the problem went to the GEMM path
-// at a third of the JIT kernel's speed: docs/performance.md). The first layout with a JIT kernel is taken, so the
-// choice depends on the CPU and the shape, never on the thread count.
+// at a third of the JIT kernel's speed: docs/performance.md). Such a CPU has no bf16 kernels either, and oneDNN's
+// bf16 -> fp32 reorder there is its generic one (250x its fp32 reorder): BF16 problems then run on the fp32
+// kernels, widened and narrowed by the engine's own conversion (DnnlConvPlan::widened), when the result is BF16
+// (the kernel's rounding is then the store's). The first layout with a JIT kernel is taken, so the choice depends
+// on the CPU and the shape, never on the thread count.
 bool CreatePrimitives(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, size_t *scratch) {
-  for (const int channelBlock : {16, 8})
-    if (CreatePrimitivesBlocked(p, geo, kernelType, channelBlock, scratch)) return true;
-  return false;
+  // oneDNN throws where it has no implementation at all (bf16 without AVX-512): that layout is then out.
+  auto attempt = [&](int channelBlock, bool widen) {
+    try {
+      return CreatePrimitivesBlocked(p, geo, kernelType, channelBlock, widen, scratch);
+    } catch (const dnnl::error &) {
+      return false;
+    }
+  };
+  if (attempt(16, false) || attempt(8, false)) return true;
+  const bool bf16 = p->a.dtype == DType::kBF16 && p->b.dtype == DType::kBF16;
+  const bool bf16Result = p->pass == ConvPass::kBackwardWeights || p->out.dtype == DType::kBF16;
+  return bf16 && bf16Result && attempt(8, true);
 }
 
 // Lays out the workspace; false when a part could not be held.
@@ -285,6 +315,7 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
   const size_t aSize = p->aBlocked.get_size(), bSize = p->bBlocked.get_size(), outSize = p->outBlocked.get_size();
   if (!Fits(aSize) || !Fits(bSize) || !Fits(outSize) || !Fits(scratch)) return false;
   if (!weights) p->bSharedOffset = take(&bytes, bSize);
+  if (p->widened && !weights) p->wideWeightOffset = take(&bytes, p->bPlain.get_size());
   if (p->hasBias) p->biasOffset = take(&bytes, static_cast<size_t>(p->out.dims[1]) * sizeof(float));
   if (weights) {  // the round's blocked gradients, their blocked double sum, the plain double sum
     p->blockedElements = static_cast<int64_t>(outSize / sizeof(float));
@@ -304,6 +335,11 @@ bool PlanWorkspace(DnnlConvPlan *p, size_t scratch) {
   if (weights) p->bBlockedOffset = take(&part, bSize);
   if (!weights) p->outBlockedOffset = take(&part, outSize);  // backward weights: the kernel writes its round slot
   p->scratchOffset = take(&part, scratch);
+  if (p->widened) {
+    p->wideAOffset = take(&part, p->aPlain.get_size());
+    if (weights) p->wideBOffset = take(&part, p->bPlain.get_size());
+    if (!weights) p->wideOutOffset = take(&part, p->outPlain.get_size());
+  }
   p->threadStride = part;
   p->workspaceBytes = bytes + part * static_cast<size_t>(p->threads);
   return Fits(p->workspaceBytes);
@@ -315,6 +351,43 @@ memory At(const memory::desc &desc, const void *base, size_t offset = 0) {
 
 const char *ImageAt(const void *base, const TensorView &v, int64_t n) {  // image n's first element
   return static_cast<const char *>(base) + (v.offset + n * v.strides[0]) * static_cast<int64_t>(DTypeSize(v.dtype));
+}
+
+// Calls run(r, offset) for each innermost run r of `images` images of view v, in dense order: offset (in elements,
+// from the first image's first element) is where run r starts.
+template <typename Run>
+void ForEachRun(const TensorView &v, int64_t images, const Run &run) {
+  const int last = v.rank - 1;
+  int64_t runs = images;
+  for (int d = 1; d < last; ++d) runs *= v.dims[d];
+  for (int64_t r = 0; r < runs; ++r) {
+    int64_t rest = r, offset = 0;
+    for (int d = last - 1; d >= 1; --d) {
+      offset += rest % v.dims[d] * v.strides[d];
+      rest /= v.dims[d];
+    }
+    run(r, offset + rest * v.strides[0]);
+  }
+}
+
+// Images [n, n + images) of view v (storage at base) into a dense fp32 copy (DnnlConvPlan::widened): exact.
+void WidenImages(const TensorView &v, const void *base, int64_t n, int64_t images, float *dense) {
+  const char *first = ImageAt(base, v, n);
+  const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
+  const int64_t length = v.dims[v.rank - 1], stride = v.strides[v.rank - 1];
+  ForEachRun(v, images, [&](int64_t r, int64_t offset) {
+    LoadRun(v.dtype, first + offset * esize, stride, ComputeType::kF32, dense + r * length, length);
+  });
+}
+
+// A dense fp32 image into image n of view v, each element rounded once (to nearest even) to v's dtype.
+void NarrowImage(const float *dense, const TensorView &v, void *base, int64_t n) {
+  char *first = const_cast<char *>(ImageAt(base, v, n));
+  const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
+  const int64_t length = v.dims[v.rank - 1], stride = v.strides[v.rank - 1];
+  ForEachRun(v, 1, [&](int64_t r, int64_t offset) {
+    StoreRun(ComputeType::kF32, dense + r * length, v.dtype, first + offset * esize, stride, length);
+  });
 }
 
 // HF32 (the only rounding planned here) of a blocked fp32 buffer of `bytes`, in fixed blocks.
@@ -384,10 +457,20 @@ DnnlConvPlan PlanDnnlConv(ConvPass pass, const ConvGeometry &geo, OperandRoundin
 
 bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void *bias, void *out, void *workspace) {
   char *ws = static_cast<char *>(workspace);
+  const char *weight = ImageAt(b, p.b, 0);
+  if (p.widened) {  // the weight's dense fp32 copy, a block of output channels per task
+    auto *dense = reinterpret_cast<float *>(ws + p.wideWeightOffset);
+    const int64_t perChannel = p.b.Numel() / std::max<int64_t>(p.b.dims[0], 1), perTask = 16;
+    ParallelFor(CeilDiv(p.b.dims[0], perTask), p.threads, [&](int64_t task, int) {
+      const int64_t first = task * perTask;
+      WidenImages(p.b, b, first, std::min(perTask, p.b.dims[0] - first), dense + first * perChannel);
+    });
+    weight = reinterpret_cast<const char *>(dense);
+  }
   try {
     // The weight in the primitive's layout, once for all images (a pure reorder: any threads give its bits).
     const LibraryThreads threads(p.threads);
-    p.bIn.execute(DnnlThreadStream(), {{DNNL_ARG_FROM, At(p.bPlain, ImageAt(b, p.b, 0))},
+    p.bIn.execute(DnnlThreadStream(), {{DNNL_ARG_FROM, At(p.bPlain, weight)},
                                        {DNNL_ARG_TO, At(p.bBlocked, ws, p.bSharedOffset)},
                                        {DNNL_ARG_SCRATCHPAD, At(p.scratchDesc, ws, p.threadOffset + p.scratchOffset)}});
     DnnlThreadStream().wait();
@@ -407,7 +490,12 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
       const OneThreadForLibrary one;
       dnnl::stream &stream = DnnlThreadStream();
       const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
-      StageOperand(p, p.aIn, p.aPlain, ImageAt(a, p.a, n), p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
+      const char *image = ImageAt(a, p.a, n);
+      if (p.widened) {
+        WidenImages(p.a, a, n, 1, reinterpret_cast<float *>(mine + p.wideAOffset));
+        image = mine + p.wideAOffset;
+      }
+      StageOperand(p, p.aIn, p.aPlain, image, p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
       std::unordered_map<int, memory> args{
           {forward ? DNNL_ARG_SRC : DNNL_ARG_DIFF_DST, At(p.aBlocked, mine, p.aBlockedOffset)},
           {DNNL_ARG_WEIGHTS, At(p.bBlocked, ws, p.bSharedOffset)},
@@ -415,10 +503,12 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
           {DNNL_ARG_SCRATCHPAD, scratch}};
       if (p.hasBias) args.emplace(DNNL_ARG_BIAS, At(p.biasDesc, ws, p.biasOffset));
       p.primitive.execute(stream, args);
+      char *result = p.widened ? mine + p.wideOutOffset : const_cast<char *>(ImageAt(out, p.out, n));
       p.outBack.execute(stream, {{DNNL_ARG_FROM, At(p.outBlocked, mine, p.outBlockedOffset)},
-                                 {DNNL_ARG_TO, At(p.outPlain, ImageAt(out, p.out, n))},
+                                 {DNNL_ARG_TO, At(p.outPlain, result)},
                                  {DNNL_ARG_SCRATCHPAD, scratch}});
       stream.wait();
+      if (p.widened) NarrowImage(reinterpret_cast<const float *>(result), p.out, out, n);
     } catch (const dnnl::error &) {
       failed.store(true, std::memory_order_relaxed);
     }
@@ -456,9 +546,15 @@ bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gr
         const OneThreadForLibrary one;
         dnnl::stream &stream = DnnlThreadStream();
         const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
-        StageOperand(p, p.aIn, p.aPlain, ImageAt(input, p.a, n), p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
-        StageOperand(p, p.bIn, p.bPlain, ImageAt(gradOutput, p.b, n), p.bBlocked, mine + p.bBlockedOffset, scratch,
-                     stream);
+        const char *images = ImageAt(input, p.a, n), *grads = ImageAt(gradOutput, p.b, n);
+        if (p.widened) {
+          WidenImages(p.a, input, n, p.imagesPerCall, reinterpret_cast<float *>(mine + p.wideAOffset));
+          WidenImages(p.b, gradOutput, n, p.imagesPerCall, reinterpret_cast<float *>(mine + p.wideBOffset));
+          images = mine + p.wideAOffset;
+          grads = mine + p.wideBOffset;
+        }
+        StageOperand(p, p.aIn, p.aPlain, images, p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
+        StageOperand(p, p.bIn, p.bPlain, grads, p.bBlocked, mine + p.bBlockedOffset, scratch, stream);
         p.primitive.execute(stream, {{DNNL_ARG_SRC, At(p.aBlocked, mine, p.aBlockedOffset)},
                                      {DNNL_ARG_DIFF_DST, At(p.bBlocked, mine, p.bBlockedOffset)},
                                      {DNNL_ARG_DIFF_WEIGHTS, At(p.outBlocked, ws, p.roundOffset + i * slotBytes)},

@@ -51,6 +51,11 @@ struct DnnlConvPlan {
   size_t bSharedOffset = 0, biasOffset = 0, threadOffset = 0, threadStride = 0;
   size_t aBlockedOffset = 0, bBlockedOffset = 0, outBlockedOffset = 0, scratchOffset = 0;  // within a thread's part
   int64_t imagesPerRound = 0;  // backward weights: calls per round
+  // BF16 operands on a CPU without bf16 kernels (and without a fast bf16 reorder): a, b and out pass through dense
+  // fp32 copies that the engine's own conversion fills (exact) and narrows (rounded once to BF16); the plain descs
+  // then describe those copies. The weight's copy is shared (wideWeightOffset); per thread wideA/B/OutOffset.
+  bool widened = false;
+  size_t wideWeightOffset = 0, wideAOffset = 0, wideBOffset = 0, wideOutOffset = 0;
   // Backward weights: the blocked gradient's element count, and where plain element (c, j) of gradWeight
   // (c < Cout, j < Cin/G * kernel) sits in it: outerOffsets[c] + innerOffsets[j] (blocked layouts are separable).
   int64_t blockedElements = 0;
