@@ -5,8 +5,8 @@
 // in phase 1 with the library pinned to one thread, so their blocking, and with it every bit of the result,
 // depends on the shape alone, never on how many threads run the images.
 //   * forward: output[n] = conv(input[n], weight) + bias; backward data: gradInput[n] = conv^T(gradOutput[n], W).
-//     Channels in blocks of 16, the direct JIT kernels PyTorch's oneDNN convolutions run (their sums as
-//     accurate as PyTorch's). FLOAT results with K below 512 stay on the GEMM path: PyTorch runs small problems
+//     Channels in blocks of 16 (of 8 without AVX-512), the direct JIT kernels PyTorch's oneDNN convolutions run (their
+//     sums as accurate as PyTorch's). FLOAT results with K below 512 stay on the GEMM path: PyTorch runs small problems
 //     through its BLAS, whose sums are more accurate than one kernel sum.
 //   * backward weights: the batch cut into at least min(N, 4) equal calls; each call's fp32 gradient (one library
 //     sum over its images' pixels, in the kernel's blocked layout) is added in double to a sum in that layout,
