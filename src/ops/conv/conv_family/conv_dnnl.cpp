@@ -191,8 +191,6 @@ bool BuildOffsetTables(const memory::desc &blocked, int64_t groups, DnnlConvPlan
   return true;
 }
 
-// Creates the primitive and reorders of `p` (its views set) with channels in blocks of channelBlock; false where
-// oneDNN has no JIT kernel for it.
 // A dense fp32 descriptor with the dims of `plain`.
 memory::desc DenseF32(const memory::desc &plain) {
   const Dims dims = plain.dims();
@@ -205,6 +203,9 @@ memory::desc DenseF32(const memory::desc &plain) {
   return memory::desc(dims, memory::data_type::f32, strides);
 }
 
+// Creates the primitive and reorders of `p` (its views set) with channels in blocks of channelBlock, BF16 operands
+// on the fp32 kernels through dense fp32 copies when `widen` (DnnlConvPlan::widened); false where oneDNN has no JIT
+// kernel for it.
 bool CreatePrimitivesBlocked(DnnlConvPlan *p, const ConvGeometry &geo, DType kernelType, int channelBlock, bool widen,
                              size_t *scratch) {
   const int spatial = p->a.rank - 2;
