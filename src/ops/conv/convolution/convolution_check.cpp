@@ -37,7 +37,8 @@ Pads PadsOf(const aclIntArray *padding, int spatial) {
 
 // O = (S + before + after - d (K - 1) - 1) / s + 1 in 128 bits (the device's integer division).
 __int128 OutSize(int64_t s, int64_t before, int64_t after, int64_t k, int64_t d, int64_t stride) {
-  const __int128 span = static_cast<__int128>(s) + before + after - static_cast<__int128>(d) * (k - 1) - 1;
+  const __int128 span =
+      static_cast<__int128>(s) + before + after - static_cast<__int128>(d) * (static_cast<__int128>(k) - 1) - 1;
   return span / stride + 1;
 }
 
@@ -227,7 +228,7 @@ aclnnStatus CheckPadWindow(const OpCheck &check, const ConvolutionArgs &a) {
   const size_t spatial = a.input->viewDims.size() - 2;
   for (size_t d = spatial == 3 ? 1 : 0; d < spatial; ++d) {
     const __int128 window =
-        static_cast<__int128>(a.weight->viewDims[d + 2] - 1) * a.dilation->values[d] - a.padding->values[d];
+        (static_cast<__int128>(a.weight->viewDims[d + 2]) - 1) * a.dilation->values[d] - a.padding->values[d];
     if (window > 255 || (spatial == 3 && window < 0))
       return check.Invalid(
           "(kernel - 1) * dilation - padding in " + std::string(spatial == 3 ? "[0, 255]" : "<= 255"),
@@ -270,9 +271,10 @@ aclnnStatus CheckTransposedOutShape(const OpCheck &check, const ConvolutionArgs 
     return check.Invalid("weight dim 1 * groups representable in int64", ShapeOf(a.weight));
   std::vector<int64_t> expect = {a.input->viewDims[0], static_cast<int64_t>(OutChannels(a))};
   for (size_t d = 0; d + 2 < a.input->viewDims.size(); ++d) {
-    const __int128 o = static_cast<__int128>(a.input->viewDims[d + 2] - 1) * a.stride->values[d] - pads.before[d] -
-                       pads.after[d] + static_cast<__int128>(a.dilation->values[d]) * (a.weight->viewDims[d + 2] - 1) +
-                       a.outputPadding->values[d] + 1;
+    const __int128 o =
+        (static_cast<__int128>(a.input->viewDims[d + 2]) - 1) * a.stride->values[d] - pads.before[d] - pads.after[d] +
+        static_cast<__int128>(a.dilation->values[d]) * (static_cast<__int128>(a.weight->viewDims[d + 2]) - 1) +
+        a.outputPadding->values[d] + 1;
     if (o > std::numeric_limits<int64_t>::max() || o < std::numeric_limits<int64_t>::min())
       return check.Invalid("an output size representable in int64", "stride " + Ints(a.stride));
     expect.push_back(static_cast<int64_t>(o));
@@ -296,7 +298,8 @@ aclnnStatus CheckTransposedOutShape(const OpCheck &check, const ConvolutionArgs 
     geo->upsample[lead + d] = a.stride->values[d];
     geo->dilation[lead + d] = a.dilation->values[d];
     const __int128 pad =
-        static_cast<__int128>(a.dilation->values[d]) * (a.weight->viewDims[d + 2] - 1) - pads.before[d];
+        static_cast<__int128>(a.dilation->values[d]) * (static_cast<__int128>(a.weight->viewDims[d + 2]) - 1) -
+        pads.before[d];
     if (pad > std::numeric_limits<int64_t>::max() || pad < std::numeric_limits<int64_t>::min())
       return check.Invalid("dilation * (kernel - 1) - padding representable in int64", "dilation " + Ints(a.dilation));
     geo->padBefore[lead + d] = static_cast<int64_t>(pad);

@@ -181,7 +181,7 @@ aclnnStatus CheckEmptyPath(const OpCheck &check, const ConvolutionBackwardArgs &
     for (size_t i = 2; i < a.input->viewDims.size(); ++i) {
       const int64_t p = a.padding->values[i - 2], d = a.dilation->values[i - 2], k = a.weight->viewDims[i];
       if (static_cast<__int128>(a.input->viewDims[i]) + 2 * static_cast<__int128>(p) <
-          static_cast<__int128>(k - 1) * d + 1)
+          (static_cast<__int128>(k) - 1) * d + 1)
         return check.Invalid("input spatial dim + 2 * padding >= dilation * (kernel - 1) + 1",
                              ShapeOf(a.input) + ", padding " + Ints(a.padding) + ", weight " + ShapeOf(a.weight));
     }
@@ -255,7 +255,8 @@ aclnnStatus CheckSpatial(const OpCheck &check, const ConvolutionBackwardArgs &a,
   PadsOf(a.padding, spatial, before, after);
   for (int d = 0; d < spatial; ++d) {
     const int64_t s = x->viewDims[d + 2], k = a.weight->viewDims[d + 2], dil = a.dilation->values[d];
-    const __int128 span = static_cast<__int128>(s) + before[d] + after[d] - static_cast<__int128>(dil) * (k - 1) - 1;
+    const __int128 span = static_cast<__int128>(s) + before[d] + after[d] -
+                          static_cast<__int128>(dil) * (static_cast<__int128>(k) - 1) - 1;
     if (span < 0)
       return check.Invalid(
           std::string(a.transposed ? "gradOutput" : "input") + " spatial dim + padding >= dilation * (kernel - 1) + 1",

@@ -48,7 +48,7 @@ aclnnStatus PlanFill(const OpCheck &check, const aclTensor *t, const char *name,
     if (view->strides[d] == 0) view->dims[d] = std::min<int64_t>(view->dims[d], 1);
     if (view->dims[d] > 0) {
       const __int128 stride = view->strides[d];
-      span += static_cast<__int128>(view->dims[d] - 1) * (stride < 0 ? -stride : stride);
+      span += (static_cast<__int128>(view->dims[d]) - 1) * (stride < 0 ? -stride : stride);
       if (span > static_cast<__int128>(INT64_MAX)) span = static_cast<__int128>(INT64_MAX);
     }
   }
