@@ -11,6 +11,7 @@
 #include "base/gemm.h"
 #include "base/parallel.h"
 #include "base/pointwise/element_convert.h"
+#include "base/pointwise/runs.h"
 #include "ops/conv/conv_family/im2col.h"
 
 namespace aclcpu {
@@ -354,42 +355,29 @@ const char *ImageAt(const void *base, const TensorView &v, int64_t n) {  // imag
   return static_cast<const char *>(base) + (v.offset + n * v.strides[0]) * static_cast<int64_t>(DTypeSize(v.dtype));
 }
 
-// Calls run(r, offset) for each innermost run r of `images` images of view v, in dense order: offset (in elements,
-// from the first image's first element) is where run r starts.
-template <typename Run>
-void ForEachRun(const TensorView &v, int64_t images, const Run &run) {
-  const int last = v.rank - 1;
-  int64_t runs = images;
-  for (int d = 1; d < last; ++d) runs *= v.dims[d];
-  for (int64_t r = 0; r < runs; ++r) {
-    int64_t rest = r, offset = 0;
-    for (int d = last - 1; d >= 1; --d) {
-      offset += rest % v.dims[d] * v.strides[d];
-      rest /= v.dims[d];
-    }
-    run(r, offset + rest * v.strides[0]);
-  }
+// Elements [first, first + count) (row-major) of view v (storage at base) into a dense fp32 run
+// (DnnlConvPlan::widened), a strided run at a time: exact.
+void WidenElements(const TensorView &v, const void *base, int64_t first, int64_t count, float *dense) {
+  const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
+  ForEachRun(v.rank, v.dims, v.strides, v.offset, first, count,
+             [&](int64_t offset, int64_t stride, int64_t pos, int64_t length) {
+               LoadRun(v.dtype, static_cast<const char *>(base) + offset * esize, stride, ComputeType::kF32,
+                       dense + pos, length);
+             });
 }
 
-// Images [n, n + images) of view v (storage at base) into a dense fp32 copy (DnnlConvPlan::widened): exact.
-void WidenImages(const TensorView &v, const void *base, int64_t n, int64_t images, float *dense) {
-  const char *first = ImageAt(base, v, n);
+// A dense fp32 run into elements [first, first + count) of view v, each rounded once (to nearest even) to v's dtype.
+void NarrowElements(const float *dense, const TensorView &v, void *base, int64_t first, int64_t count) {
   const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
-  const int64_t length = v.dims[v.rank - 1], stride = v.strides[v.rank - 1];
-  ForEachRun(v, images, [&](int64_t r, int64_t offset) {
-    LoadRun(v.dtype, first + offset * esize, stride, ComputeType::kF32, dense + r * length, length);
-  });
+  ForEachRun(v.rank, v.dims, v.strides, v.offset, first, count,
+             [&](int64_t offset, int64_t stride, int64_t pos, int64_t length) {
+               StoreRun(ComputeType::kF32, dense + pos, v.dtype, static_cast<char *>(base) + offset * esize, stride,
+                        length);
+             });
 }
 
-// A dense fp32 image into image n of view v, each element rounded once (to nearest even) to v's dtype.
-void NarrowImage(const float *dense, const TensorView &v, void *base, int64_t n) {
-  char *first = const_cast<char *>(ImageAt(base, v, n));
-  const auto esize = static_cast<int64_t>(DTypeSize(v.dtype));
-  const int64_t length = v.dims[v.rank - 1], stride = v.strides[v.rank - 1];
-  ForEachRun(v, 1, [&](int64_t r, int64_t offset) {
-    StoreRun(ComputeType::kF32, dense + r * length, v.dtype, first + offset * esize, stride, length);
-  });
-}
+// Elements per image (per output channel of a weight) of view v.
+int64_t PerImage(const TensorView &v) { return v.Numel() / std::max<int64_t>(v.dims[0], 1); }
 
 // HF32 (the only rounding planned here) of a blocked fp32 buffer of `bytes`, in fixed blocks.
 void RoundBlocked(const DnnlConvPlan &p, void *buffer, size_t bytes, int threads) {
@@ -461,10 +449,10 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
   const char *weight = ImageAt(b, p.b, 0);
   if (p.widened) {  // the weight's dense fp32 copy, a block of output channels per task
     auto *dense = reinterpret_cast<float *>(ws + p.wideWeightOffset);
-    const int64_t perChannel = p.b.Numel() / std::max<int64_t>(p.b.dims[0], 1), perTask = 16;
+    const int64_t perChannel = PerImage(p.b), perTask = 16;
     ParallelFor(CeilDiv(p.b.dims[0], perTask), p.threads, [&](int64_t task, int) {
-      const int64_t first = task * perTask;
-      WidenImages(p.b, b, first, std::min(perTask, p.b.dims[0] - first), dense + first * perChannel);
+      const int64_t first = task * perTask * perChannel;
+      WidenElements(p.b, b, first, std::min(perTask * perChannel, p.b.Numel() - first), dense + first);
     });
     weight = reinterpret_cast<const char *>(dense);
   }
@@ -493,7 +481,7 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
       const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
       const char *image = ImageAt(a, p.a, n);
       if (p.widened) {
-        WidenImages(p.a, a, n, 1, reinterpret_cast<float *>(mine + p.wideAOffset));
+        WidenElements(p.a, a, n * PerImage(p.a), PerImage(p.a), reinterpret_cast<float *>(mine + p.wideAOffset));
         image = mine + p.wideAOffset;
       }
       StageOperand(p, p.aIn, p.aPlain, image, p.aBlocked, mine + p.aBlockedOffset, scratch, stream);
@@ -509,7 +497,8 @@ bool RunDnnlConv(const DnnlConvPlan &p, const void *a, const void *b, const void
                                  {DNNL_ARG_TO, At(p.outPlain, result)},
                                  {DNNL_ARG_SCRATCHPAD, scratch}});
       stream.wait();
-      if (p.widened) NarrowImage(reinterpret_cast<const float *>(result), p.out, out, n);
+      if (p.widened)
+        NarrowElements(reinterpret_cast<const float *>(result), p.out, out, n * PerImage(p.out), PerImage(p.out));
     } catch (const dnnl::error &) {
       failed.store(true, std::memory_order_relaxed);
     }
@@ -549,8 +538,10 @@ bool RunDnnlConvWeights(const DnnlConvPlan &p, const void *input, const void *gr
         const memory scratch = At(p.scratchDesc, mine, p.scratchOffset);
         const char *images = ImageAt(input, p.a, n), *grads = ImageAt(gradOutput, p.b, n);
         if (p.widened) {
-          WidenImages(p.a, input, n, p.imagesPerCall, reinterpret_cast<float *>(mine + p.wideAOffset));
-          WidenImages(p.b, gradOutput, n, p.imagesPerCall, reinterpret_cast<float *>(mine + p.wideBOffset));
+          const int64_t perA = PerImage(p.a), perB = PerImage(p.b);
+          WidenElements(p.a, input, n * perA, p.imagesPerCall * perA, reinterpret_cast<float *>(mine + p.wideAOffset));
+          WidenElements(p.b, gradOutput, n * perB, p.imagesPerCall * perB,
+                        reinterpret_cast<float *>(mine + p.wideBOffset));
           images = mine + p.wideAOffset;
           grads = mine + p.wideBOffset;
         }
