@@ -75,7 +75,10 @@ def test_sixteen_bit_rows_round_once(dtype):
     y2, rstd2 = aclnn_cpu.rms_norm(x_sum, gamma, epsilon=1e-6)  # the rounded sum is what is normalized
     assert torch.equal(y, y2) and torch.equal(rstd, rstd2)
     want, _ = torch_rms(x_sum.double(), gamma.double(), float(f32(1e-6)))
-    assert torch.equal(y, want.to(dtype))  # within the one rounding: the nearest 16-bit value of the exact result
+    # One rounding of an fp32 result: the error is the nearest 16-bit value's error plus the fp32 work's, which
+    # near a rounding midpoint may pick the other neighbour (fp16 did in 5 of 300 draws), never one further away.
+    nearest_error = (want.to(dtype).double() - want).abs()
+    assert ((y.double() - want).abs() <= nearest_error + 2.0**-21 * want.abs()).all()
     y3, _ = aclnn_cpu.rms_norm(x_sum, gamma.float(), epsilon=1e-6)  # FLOAT gamma: an A2 row
     assert torch.equal(y3, y)
 
