@@ -29,6 +29,8 @@ constexpr int64_t kMaxChain = 64;
 constexpr int64_t kMinChain = kShortSumTerms;  // shorter sums are summed in double (gemm.h: ShortSumF32)
 // The tile of a chained sum: its fp32 product (128 KiB) and double sum (256 KiB) stay in L2 between chains.
 constexpr int64_t kChainTileCols = 128;
+// The A strips a thread packs for a chained tile (rows x K) stay below this: longer sums get fewer rows per tile.
+constexpr int64_t kMaxStripBytes = int64_t{8} << 20;
 // A staged row whose byte length is a multiple of this gets one cache line of padding: the library reads
 // rows 4 KiB apart from few cache sets at a fraction of its speed.
 constexpr int64_t kAliasBytes = 4096;
@@ -203,18 +205,28 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
   p.tilesN = CeilDiv(p.n, p.tileCols);
   while (p.tileRows > kMinTileRows && p.batch * CeilDiv(p.m, p.tileRows) * p.tilesN < kMinTasks) p.tileRows /= 2;
   p.tileRows = std::min(p.tileRows, std::max<int64_t>(p.m, 1));
+  if (p.panelCols > 0) {  // the engine's kernel packs each tile's rows of A into strips (gemm.h: ChainKernel)
+    const int64_t sr = kernel.stripRows;
+    while (p.tileRows > sr && CeilDiv(p.tileRows, sr) * sr * p.k * int64_t{sizeof(float)} > kMaxStripBytes)
+      p.tileRows = std::max(sr, p.tileRows / 2);
+    p.stripFloats = CeilDiv(p.tileRows, sr) * sr * p.k;
+  }
   p.tilesM = CeilDiv(p.m, p.tileRows);
   p.sumLd = p.panelCols > 0 ? CeilDiv(p.tileCols, p.panelCols) * p.panelCols : p.tileCols;
   p.tasks = p.batch * p.tilesM * p.tilesN;
   p.threads = PlanThreads();
-  // Per thread: the fp32 tile, then a row of doubles for the epilogue's self, one for its results, and a
-  // 16-bit row for roundings through FLOAT16/BF16 (also the staging rows).
+  // Per thread: the fp32 tile, then a row of doubles for the epilogue's self, one for its results, a 16-bit row
+  // for roundings through FLOAT16/BF16 (also the staging rows), and for the engine's kernel the tile's A strips
+  // with the address they were packed from.
   const int64_t rowElems = std::max({p.tileCols, p.m, p.n, p.k, int64_t{1}});
   p.scratchOffset = bytes;
-  p.scratchStride = AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(float)) +
-                    (p.chain > 0 ? AlignUp(static_cast<size_t>(p.tileRows * p.sumLd) * sizeof(double)) : 0) +
-                    2 * AlignUp(static_cast<size_t>(rowElems) * sizeof(double)) +
-                    AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t));
+  p.scratchStride =
+      AlignUp(static_cast<size_t>(p.tileRows * p.tileCols) * sizeof(float)) +
+      (p.chain > 0 ? AlignUp(static_cast<size_t>(p.tileRows * p.sumLd) * sizeof(double)) : 0) +
+      2 * AlignUp(static_cast<size_t>(rowElems) * sizeof(double)) +
+      AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t)) +
+      (p.stripFloats > 0 ? AlignUp(sizeof(const void *)) + AlignUp(static_cast<size_t>(p.stripFloats) * sizeof(float))
+                         : 0);
   p.workspaceBytes = bytes + p.scratchStride * static_cast<size_t>(p.threads);
   return p;
 }
@@ -226,6 +238,10 @@ struct Scratch {
   double *sum;  // chained sums only
   double *selfRow, *outRow;
   uint16_t *row16;
+  // The engine's kernel only: the A strips of the thread's last tile, and where in A they were packed from (a
+  // thread's consecutive tiles share their rows: static blocks, columns fastest).
+  const void **stripsFrom;
+  float *strips;
 };
 
 class GemmRunner {
@@ -243,6 +259,8 @@ class GemmRunner {
       Stage(p_.a, a_);
       Stage(p_.b, b_);
       PackPanels();
+      if (p_.stripFloats > 0)
+        for (int t = 0; t < p_.threads; ++t) *ScratchOf(t).stripsFrom = nullptr;
     }
     // A library refusal (never expected for the shapes planned here) fails the launch; set by any thread.
     std::atomic<bool> refused{false};
@@ -260,9 +278,14 @@ class GemmRunner {
     const size_t sumBytes = p_.chain > 0 ? AlignUp(static_cast<size_t>(p_.tileRows * p_.sumLd) * sizeof(double)) : 0;
     const size_t tileBytes = AlignUp(tile * sizeof(float)) + sumBytes;
     const size_t rowBytes = AlignUp(static_cast<size_t>(rowElems) * sizeof(double));
-    return {reinterpret_cast<float *>(base), reinterpret_cast<double *>(base + AlignUp(tile * sizeof(float))),
-            reinterpret_cast<double *>(base + tileBytes), reinterpret_cast<double *>(base + tileBytes + rowBytes),
-            reinterpret_cast<uint16_t *>(base + tileBytes + 2 * rowBytes)};
+    char *stripsAt = base + tileBytes + 2 * rowBytes + AlignUp(static_cast<size_t>(rowElems) * sizeof(uint16_t));
+    return {reinterpret_cast<float *>(base),
+            reinterpret_cast<double *>(base + AlignUp(tile * sizeof(float))),
+            reinterpret_cast<double *>(base + tileBytes),
+            reinterpret_cast<double *>(base + tileBytes + rowBytes),
+            reinterpret_cast<uint16_t *>(base + tileBytes + 2 * rowBytes),
+            reinterpret_cast<const void **>(stripsAt),
+            reinterpret_cast<float *>(stripsAt + AlignUp(sizeof(const void *)))};
   }
 
   // Batch element `index` (row-major over the batch dims) as offsets through `strides`.
@@ -393,8 +416,12 @@ class GemmRunner {
         if (p_.panelCols > 0) {
           const float *panels = reinterpret_cast<const float *>(ws_ + p_.panelsOffset) +
                                 BatchOffset(batch, p_.panelBatchStrides) + j0 / p_.panelCols * p_.panelStride;
-          p_.chainKernel->tile(p_.a.trans, rows, cols, p_.k, p_.chain, reinterpret_cast<const float *>(a), p_.a.ld,
-                               panels, p_.panelStride, s.sum, p_.sumLd, !c.selfStartsSum);
+          if (*s.stripsFrom != a) {
+            p_.chainKernel->packStrips(p_.a.trans, rows, p_.k, reinterpret_cast<const float *>(a), p_.a.ld, s.strips);
+            *s.stripsFrom = a;
+          }
+          p_.chainKernel->tile(rows, cols, p_.k, p_.chain, s.strips, panels, p_.panelStride, s.sum, p_.sumLd,
+                               !c.selfStartsSum);
         } else {
           for (int64_t k0 = 0; k0 < p_.k; k0 += p_.chain) {
             if (!Product(a, b, k0, std::min(p_.chain, p_.k - k0), rows, cols, s.tile, cols)) return false;

@@ -70,14 +70,16 @@ struct BatchedGemmPlan {
   int64_t chain = 0;
   bool shortSum = false;  // a FLOAT result's K <= kShortSumTerms terms summed in double (gemm.h: ShortSumF32)
   // Chained sums on the engine's own kernel (gemm.h: ChainKernel; panelCols 0: a library product per chain):
-  // each matrix of b's own batch packed once per run into k-major panels of panelCols columns in the workspace.
+  // each matrix of b's own batch packed once per run into k-major panels of panelCols columns in the workspace,
+  // each tile's rows of a into strips by the thread that computes it.
   const ChainKernel *chainKernel = nullptr;
   int64_t panelCols = 0;
   int64_t panelStride = 0;                        // floats per panel: k x panelCols
   int64_t panelBatchStrides[kMaxBatchRank] = {};  // floats between packed matrices (0 where b is broadcast)
   int64_t packedMatrices = 0;
   size_t panelsOffset = 0;
-  int64_t sumLd = 0;  // doubles per row of a chained tile's sum (tileCols, rounded up to panels)
+  int64_t sumLd = 0;        // doubles per row of a chained tile's sum (tileCols, rounded up to panels)
+  int64_t stripFloats = 0;  // per thread: a tile's rows of A packed into the kernel's strips (0: no kernel)
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs
   size_t workspaceBytes = 0;

@@ -32,19 +32,24 @@ constexpr int64_t kShortSumTerms = 8;
 void ShortSumF32(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
                  int64_t ldb, float *c, int64_t ldc);
 // The engine's own kernel for chained FLOAT sums (gemm_chain_kernels.cpp) for one SIMD target: B packed into
-// panels of panelCols columns. panelCols is 0 where the target has none: chained sums then use GemmF32 per chain.
+// panels of panelCols columns, A into strips of stripRows rows. panelCols is 0 where the target has none: chained
+// sums then use GemmF32 per chain.
 struct ChainKernel {
   int64_t panelCols = 0;
+  int64_t stripRows = 0;
   // Columns [0, width) of a k x width view of B (trans: column j's k terms start at b + j * ldb, unit stride;
   // else row t's columns start at b + t * ldb) into one k-major panel of panelCols columns, zero-padded.
   void (*pack)(bool trans, int64_t k, int64_t width, const float *b, int64_t ldb, float *panel) = nullptr;
-  // sum[i][j] (+= unless first) the K-sum of op(A)[i][:] . B[:][j] for a rows x cols tile: each run of `chain`
-  // terms from k = 0 summed in fp32 in K order, the runs added in double in K order. A is read in place (row i's
-  // term t at a[i * lda + t], or a[t * lda + i] with transA); column j's terms are in panel j / panelCols, panels
-  // panelStride floats apart (packed with the product's full k). sum's rows are ldSum >= cols rounded up to
-  // panelCols apart (the padding columns are written).
-  void (*tile)(bool transA, int64_t rows, int64_t cols, int64_t k, int64_t chain, const float *a, int64_t lda,
-               const float *panels, int64_t panelStride, double *sum, int64_t ldSum, bool first) = nullptr;
+  // Rows [0, rows) of a rows x k view of A (trans: row i's k terms start at a + i, lda apart; else at a + i * lda,
+  // unit stride) into CeilDiv(rows, stripRows) strips of stripRows * k floats (term-major), zero-padded.
+  void (*packStrips)(bool trans, int64_t rows, int64_t k, const float *a, int64_t lda, float *strips) = nullptr;
+  // sum[i][j] (+= unless first) the K-sum of A[i][:] . B[:][j] for a rows x cols tile: each run of `chain`
+  // terms from k = 0 summed in fp32 in K order, the runs added in double in K order. A's rows are in strips
+  // (packStrips with the product's full k); column j's terms are in panel j / panelCols, panels panelStride floats
+  // apart (packed with the product's full k). sum's rows are ldSum >= cols rounded up to panelCols apart (the
+  // padding columns are written).
+  void (*tile)(int64_t rows, int64_t cols, int64_t k, int64_t chain, const float *strips, const float *panels,
+               int64_t panelStride, double *sum, int64_t ldSum, bool first) = nullptr;
 };
 // The kernel of the target Highway dispatches to now. A plan keeps it, so that phase 2 packs and reads panels of
 // the width phase 1 sized, whatever target is chosen later (the tests switch targets).
