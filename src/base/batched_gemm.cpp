@@ -210,6 +210,11 @@ BatchedGemmPlan PlanBatchedGemm(const GemmShape &shape, const GemmMatrixView &a,
     while (p.tileRows > sr && CeilDiv(p.tileRows, sr) * sr * p.k * int64_t{sizeof(float)} > kMaxStripBytes)
       p.tileRows = std::max(sr, p.tileRows / 2);
     p.stripFloats = CeilDiv(p.tileRows, sr) * sr * p.k;
+    // An A shared by the whole batch (a convolution's weight): tasks run row blocks outermost, so that a thread's
+    // consecutive tiles reuse its strips across the batch instead of packing them once per batch element.
+    bool aShared = true;
+    for (int d = 0; d < p.batchRank; ++d) aShared = aShared && !OwnsBatchDim(p.a, p, d);
+    p.rowsOuter = aShared && p.batch > 1;
   }
   p.tilesM = CeilDiv(p.m, p.tileRows);
   p.sumLd = p.panelCols > 0 ? CeilDiv(p.tileCols, p.panelCols) * p.panelCols : p.tileCols;
@@ -387,8 +392,9 @@ class GemmRunner {
   }
 
   bool Tile(int64_t task, int thread) const {
-    const int64_t perBatch = p_.tilesM * p_.tilesN;
-    const int64_t batch = task / perBatch, tm = task % perBatch / p_.tilesN, tn = task % p_.tilesN;
+    const int64_t perBatch = p_.tilesM * p_.tilesN, perRowBlock = p_.batch * p_.tilesN;
+    const int64_t batch = p_.rowsOuter ? task % perRowBlock / p_.tilesN : task / perBatch;
+    const int64_t tm = p_.rowsOuter ? task / perRowBlock : task % perBatch / p_.tilesN, tn = task % p_.tilesN;
     const int64_t i0 = tm * p_.tileRows, j0 = tn * p_.tileCols;
     const int64_t rows = std::min(p_.tileRows, p_.m - i0), cols = std::min(p_.tileCols, p_.n - j0);
     const GemmResult &c = p_.c;

@@ -169,6 +169,7 @@ TEST_F(ConvolutionNumeric, TransposedShapesAndAttributes) {
       TransposedSpec({1, 3, 3, 4, 2}, {3, 2, 2, 3, 2}, {2, 1, 2}, {0, 1, 1}, {1, 2, 1}, {1, 0, 1}),  // 3-D
       TransposedSpec({1, 64, 3, 3}, {64, 5, 3, 3}, {1, 1}, {0, 0}, {1, 1}, {0, 0}),                  // K 576
       TransposedSpec({2, 24, 5, 3}, {24, 5, 1, 1}, {1, 1}, {0, 0}, {1, 1}, {0, 0}, 2),  // 1x1: pointwise, grouped
+      TransposedSpec({2, 36, 5, 4}, {36, 2, 1, 1}, {2, 2}, {0, 0}, {1, 1}, {1, 1}, 3),  // 1x1 strided: im2col, grouped
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     for (bool bias : {true, false}) {
