@@ -78,9 +78,10 @@ struct BatchedGemmPlan {
   int64_t panelBatchStrides[kMaxBatchRank] = {};  // floats between packed matrices (0 where b is broadcast)
   int64_t packedMatrices = 0;
   size_t panelsOffset = 0;
-  int64_t sumLd = 0;        // doubles per row of a chained tile's sum (tileCols, rounded up to panels)
-  int64_t stripFloats = 0;  // per thread: a tile's rows of A packed into the kernel's strips (0: no kernel)
-  bool rowsOuter = false;   // tasks ordered (row block, batch, column block), else (batch, row block, column block)
+  int64_t sumLd = 0;           // doubles per row of a chained tile's sum (tileCols, rounded up to panels)
+  int64_t stripFloats = 0;     // per thread: a tile's rows of A packed into the kernel's strips (0: no kernel)
+  bool panelsPerTile = false;  // one row block: each tile packs its own panels into its thread's scratch
+  bool rowsOuter = false;      // tasks ordered (row block, batch, column block), else (batch, row block, column block)
   int threads = 1;
   size_t scratchOffset = 0, scratchStride = 0;  // per thread: a tile of fp32 results and a row of outputs
   size_t workspaceBytes = 0;
