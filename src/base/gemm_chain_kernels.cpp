@@ -5,10 +5,10 @@
 // product per chain written to memory and read back into the double sum: 20 bytes of L2 traffic per output and
 // chain, which held the 2048^3 product at 46 % of the library's rate on an AVX2 machine. Here a register tile
 // of kMicroRows x kPanelCols outputs runs one chain, and only then is added to the double tile, which stays in
-// L1. B is packed once per product into panels of kPanelCols columns (k-major, zero-padded), read as whole
-// vectors; A is packed once per tile into strips of kMicroRows rows (k-major), so that a term's kMicroRows
-// broadcasts read one cache line instead of kMicroRows rows a leading dimension apart (reading A in place cost
-// 12-15 % of the rate at 2 threads, 2048^3 on the AVX2 machine).
+// L1. B is packed into panels of kPanelCols columns (k-major, zero-padded; once per product, or per tile where
+// only that tile reads them: batched_gemm.cpp), read as whole vectors; A is packed once per tile into strips of
+// kMicroRows rows (k-major), so that a term's kMicroRows broadcasts read one cache line instead of kMicroRows rows a
+// leading dimension apart (reading A in place cost 12-15 % of the rate at 2 threads, 2048^3 on the AVX2 machine).
 #include <algorithm>
 #include <cstdint>
 
@@ -42,8 +42,9 @@ constexpr int64_t kLanes = static_cast<int64_t>(hn::MaxLanes(DF()));
 // fit 16 registers (AVX2, SSE4; NEON has 32).
 constexpr int64_t kPanelCols = 2 * kLanes;
 constexpr int kMicroRows = 6;
-// K terms per pass over the tile (a whole number of chains): the pass's B panel (kBlockTerms x kPanelCols) stays
-// in L1 while every row block of the tile reads it.
+// K terms per pass over the tile (a whole number of chains). Long passes keep a micro tile's double sums in L1
+// across its chains and its strip's reads sequential; the pass's panel slice (64 KiB) stays in L2 while every strip
+// of the tile reads it. Passes of 128 terms (a slice in L1) ran 10-25 % slower at 2048^3 on the AVX2 machine.
 constexpr int64_t kBlockTerms = 1024;
 
 // Columns [0, width) of a k x width view of B (trans: column j's terms are contiguous, at b + j * ldb) into one
