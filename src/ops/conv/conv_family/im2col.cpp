@@ -91,26 +91,27 @@ void StageWeightRows(const ConvGeometry &geo, const TensorView &weight, const vo
     }
     float *to = row + first;
     const int64_t coutG = geo.CoutPerGroup(), cinG = geo.CinPerGroup();
+    // Where output channel co's taps of input channel 0 start, and the step between input channels: a transposed
+    // weight is [g * Cin/G + ci, co % (Cout/G), taps], the direct one [co, ci, taps].
+    const int64_t channelsAt =
+        geo.transposed ? weight.offset + co / coutG * cinG * weight.strides[0] + co % coutG * weight.strides[1]
+                       : weight.offset + co * weight.strides[0];
+    const int64_t ciStride = weight.strides[geo.transposed ? 0 : 1];
     if (geo.KernelVolume() == 1) {  // one tap per channel: the row is one strided run (a call per tap cost 10 % of a
                                     // 1x1 backward's time at 1024 x 256 channels)
-      const int64_t off = geo.transposed
-                              ? weight.offset + co / coutG * cinG * weight.strides[0] + co % coutG * weight.strides[1]
-                              : weight.offset + co * weight.strides[0];
-      LoadRun(weight.dtype, ElementAt(weightBase, weight, off), weight.strides[geo.transposed ? 0 : 1],
-              ComputeType::kF32, to, cinG);
+      LoadRun(weight.dtype, ElementAt(weightBase, weight, channelsAt), ciStride, ComputeType::kF32, to, cinG);
       RoundOperand(row + first, k - first, rounding);
       continue;
     }
     for (int64_t ci = 0; ci < cinG; ++ci) {
       for (int64_t kd = 0; kd < geo.kernel[0]; ++kd) {
         for (int64_t kh = 0; kh < geo.kernel[1]; ++kh) {
-          int64_t off = 0, step = ks[2];
-          if (geo.transposed) {  // weight[g * Cin/G + ci, co % (Cout/G), flipped taps]
-            off = weight.offset + (co / coutG * cinG + ci) * weight.strides[0] + co % coutG * weight.strides[1] +
-                  (geo.kernel[0] - 1 - kd) * ks[0] + (geo.kernel[1] - 1 - kh) * ks[1] + (geo.kernel[2] - 1) * ks[2];
+          int64_t off = channelsAt + ci * ciStride, step = ks[2];
+          if (geo.transposed) {  // the taps flipped
+            off += (geo.kernel[0] - 1 - kd) * ks[0] + (geo.kernel[1] - 1 - kh) * ks[1] + (geo.kernel[2] - 1) * ks[2];
             step = -ks[2];
           } else {
-            off = weight.offset + co * weight.strides[0] + ci * weight.strides[1] + kd * ks[0] + kh * ks[1];
+            off += kd * ks[0] + kh * ks[1];
           }
           LoadRun(weight.dtype, ElementAt(weightBase, weight, off), step, ComputeType::kF32, to, geo.kernel[2]);
           to += geo.kernel[2];
